@@ -1,0 +1,82 @@
+import Foundation
+
+/// Sends JSON requests through the transport and turns every failure into a typed ``PurseCheckoutError``.
+///
+/// - no answer → `NETWORK_ERROR` (or `REQUEST_CANCELLED` when the task was cancelled);
+/// - HTTP ≥ 400 → `API_ERROR`, message `Payment API POST /init failed: HTTP 404`, with the server's `code`;
+/// - 2xx whose body is not the expected JSON → `INVALID_RESPONSE` naming what was wrong.
+struct APIClient: Sendable {
+    let transport: any HTTPTransport
+    let timeout: Duration
+    let log: Logger
+
+    /// One call: `service` and `display` build messages ("Payment API", "POST /init").
+    func send(
+        service: String, method: String, url: URL, display: String, headers: [String: String],
+        body: JSONValue? = nil
+    ) async throws(PurseCheckoutError) -> JSONValue? {
+        var allHeaders = headers
+        allHeaders["Accept"] = "application/json"
+        if body != nil { allHeaders["Content-Type"] = "application/json" }
+        let request = HTTPRequest(
+            method: method, url: url, headers: allHeaders, body: body?.serialized(), timeout: timeout)
+        let what = "\(service) \(method) \(display)"
+        let started = ContinuousClock.now
+        let response: HTTPResponse
+        do {
+            response = try await transport.send(request)
+        } catch let error as TransportError {
+            log.debug("\(what) got no answer: \(error.kind.rawValue)")
+            if error.kind == .cancelled {
+                throw PurseCheckoutError(.requestCancelled, message: "\(what) was cancelled")
+            }
+            throw PurseCheckoutError(.networkError, message: "\(what) failed: \(error.kind.rawValue)")
+        } catch is CancellationError {
+            throw PurseCheckoutError(.requestCancelled, message: "\(what) was cancelled")
+        } catch {
+            if Task.isCancelled { throw PurseCheckoutError(.requestCancelled, message: "\(what) was cancelled") }
+            throw PurseCheckoutError(.networkError, message: "\(what) failed: \(type(of: error))")
+        }
+        log.debug("\(what) → HTTP \(response.status) in \(ContinuousClock.now - started)")
+        guard (200..<300).contains(response.status) else {
+            let errorBody = try? JSONValue.parse(response.body)
+            throw PurseCheckoutError(
+                .apiError, message: "\(what) failed: HTTP \(response.status)", httpStatus: response.status,
+                serverCode: errorBody?["code"]?.stringValue)
+        }
+        if response.body.isEmpty || response.status == 204 { return nil }
+        do {
+            return try JSONValue.parse(response.body)
+        } catch {
+            throw PurseCheckoutError(
+                .invalidResponse,
+                message: "\(what) answered HTTP \(response.status) with a body that is not JSON: \(error)",
+                httpStatus: response.status)
+        }
+    }
+
+    /// A reader over an answer's body whose errors are `INVALID_RESPONSE` naming the call and the path.
+    static func reader(_ body: JSONValue?, what: String, status: Int = 200) throws(PurseCheckoutError) -> JSONReader {
+        guard let body else {
+            throw PurseCheckoutError(
+                .invalidResponse, message: "\(what) answered with an empty body", httpStatus: status)
+        }
+        return JSONReader(body, path: "body") { reason in
+            PurseCheckoutError(.invalidResponse, message: "\(what) answered a body that could not be read: \(reason)")
+        }
+    }
+}
+
+extension URL {
+    /// Appends path segments, percent-encoding each one entirely (a `/` inside an id stays inside its segment).
+    func appending(segments: [String]) -> URL {
+        var text = absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "/;?#%")
+        for segment in segments {
+            text += "/" + (segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment)
+        }
+        return URL(string: text) ?? self
+    }
+}

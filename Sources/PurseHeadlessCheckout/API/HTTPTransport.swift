@@ -1,0 +1,101 @@
+public import Foundation
+
+/// The one seam every network call of the SDK goes through.
+///
+/// A transport sends bytes and returns bytes: it never interprets status codes (the API layer above
+/// does). ``URLSessionTransport`` is the default; `PurseCheckoutTesting` provides an in-process sandbox
+/// transport. Implementations must honour task cancellation and throw ``TransportError`` for failures
+/// where no HTTP answer arrived.
+///
+/// ```swift
+/// struct RecordingTransport: HTTPTransport {
+///     let base: any HTTPTransport
+///     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+///         print(request.method, request.url.path)   // never log bodies: they can hold card data
+///         return try await base.send(request)
+///     }
+/// }
+/// ```
+public protocol HTTPTransport: Sendable {
+    /// Sends one request and returns the answer, whatever its status.
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse
+}
+
+/// An HTTP request as the SDK builds it.
+public struct HTTPRequest: Sendable, Hashable {
+    /// `GET`, `POST`, `PUT`, `PATCH`, `DELETE`.
+    public var method: String
+    /// The absolute URL.
+    public var url: URL
+    /// Header fields (names as written; compare case-insensitively).
+    public var headers: [String: String]
+    /// The body, if any.
+    public var body: Data?
+    /// How long the whole exchange may take.
+    public var timeout: Duration
+
+    public init(
+        method: String, url: URL, headers: [String: String] = [:], body: Data? = nil,
+        timeout: Duration = .seconds(30)
+    ) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+    }
+
+    /// The value of a header, compared case-insensitively.
+    public func header(_ name: String) -> String? {
+        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+}
+
+/// An HTTP answer.
+public struct HTTPResponse: Sendable, Hashable {
+    /// The status code.
+    public var status: Int
+    /// Header fields.
+    public var headers: [String: String]
+    /// The body.
+    public var body: Data
+
+    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The value of a header, compared case-insensitively.
+    public func header(_ name: String) -> String? {
+        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+}
+
+/// Why a request got no HTTP answer.
+public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What kind of failure.
+    public struct Kind: RawRepresentable, Sendable, Hashable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        /// No answer within the request's timeout.
+        public static let timedOut = Kind(rawValue: "timed out")
+        /// The connection could not be made, or was reset or closed before the answer ended.
+        public static let connectionFailed = Kind(rawValue: "connection failed")
+        /// The task was cancelled.
+        public static let cancelled = Kind(rawValue: "cancelled")
+        /// Anything else.
+        public static let other = Kind(rawValue: "failed")
+    }
+
+    public let kind: Kind
+    /// Detail for developers (never card data: transports see no payload semantics and must not log bodies).
+    public let detail: String
+
+    public init(_ kind: Kind, detail: String = "") {
+        self.kind = kind
+        self.detail = detail
+    }
+
+    public var description: String { detail.isEmpty ? kind.rawValue : "\(kind.rawValue): \(detail)" }
+}

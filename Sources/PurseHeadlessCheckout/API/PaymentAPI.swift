@@ -1,0 +1,46 @@
+import Foundation
+
+/// The payment gateway calls (CONTRACT §2) and server time (§1).
+struct PaymentAPI: Sendable {
+    let client: APIClient
+    let roots: APIRoots
+    let apiKey: String
+
+    private var headers: [String: String] { ["x-api-key": apiKey] }
+
+    /// `GET {datetime}/datetime` → the server's clock.
+    func serverTime() async throws(PurseCheckoutError) -> Date {
+        let what = "Datetime API GET /datetime"
+        let body = try await client.send(
+            service: "Datetime API", method: "GET", url: roots.datetime.appendingPathComponent("datetime"),
+            display: "/datetime", headers: headers)
+        let reader = try APIClient.reader(body, what: what)
+        if let millis = try reader.decimal("utc"), let exact = JSONValue.exactInt64(millis) {
+            return Date(timeIntervalSince1970: TimeInterval(exact) / 1000)
+        }
+        return try reader.required("iso").date()
+    }
+
+    /// `POST /sessions/{session_id}/init` with one item.
+    func initialize(sessionID: String, item: ItemPayload) async throws(PurseCheckoutError) -> InitData {
+        let body = try await client.send(
+            service: "Payment API", method: "POST",
+            url: roots.payment.appending(segments: ["sessions", sessionID, "init"]), display: "/init",
+            headers: headers, body: item.json)
+        return try InitData(reading: APIClient.reader(body, what: "Payment API POST /init"))
+    }
+
+    /// `POST /sessions/{session_id}/validate` with every split participant, under an idempotency key that a
+    /// retry of the same attempt reuses.
+    func validate(
+        sessionID: String, items: [ItemPayload], idempotencyKey: String
+    ) async throws(PurseCheckoutError) -> ValidationResult {
+        var headers = self.headers
+        headers["Idempotency-Key"] = idempotencyKey
+        let body = try await client.send(
+            service: "Payment API", method: "POST",
+            url: roots.payment.appending(segments: ["sessions", sessionID, "validate"]), display: "/validate",
+            headers: headers, body: .array(items.map(\.json)))
+        return try ValidationResult(reading: APIClient.reader(body, what: "Payment API POST /validate"))
+    }
+}

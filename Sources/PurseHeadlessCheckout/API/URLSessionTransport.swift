@@ -1,0 +1,73 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The default transport: `URLSession` (FoundationNetworking on Linux).
+///
+/// Task cancellation cancels the underlying data task; the request's `timeout` bounds the exchange.
+/// No cookies, no cache, no redirects are followed (a 3xx is returned as is).
+public final class URLSessionTransport: HTTPTransport {
+    private let session: URLSession
+
+    /// Creates a transport on an ephemeral session of its own.
+    public init() {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.httpShouldSetCookies = false
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        session = URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
+    }
+
+    deinit { session.finishTasksAndInvalidate() }
+
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try Task.checkCancellation()
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = request.method
+        urlRequest.httpBody = request.body
+        let components = request.timeout.components
+        urlRequest.timeoutInterval = TimeInterval(components.seconds) + TimeInterval(components.attoseconds) / 1e18
+        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        do {
+            let (data, response) = try await session.data(for: urlRequest)
+            guard let http = response as? HTTPURLResponse else {
+                throw TransportError(.other, detail: "not an HTTP answer")
+            }
+            var headers: [String: String] = [:]
+            for (name, value) in http.allHeaderFields {
+                if let name = name as? String, let value = value as? String { headers[name] = value }
+            }
+            return HTTPResponse(status: http.statusCode, headers: headers, body: data)
+        } catch let error as TransportError {
+            throw error
+        } catch {
+            if Task.isCancelled { throw TransportError(.cancelled) }
+            throw Self.classify(error)
+        }
+    }
+
+    static func classify(_ error: any Error) -> TransportError {
+        guard let urlError = error as? URLError else { return TransportError(.other, detail: "\(type(of: error))") }
+        switch urlError.code {
+        case .cancelled: return TransportError(.cancelled)
+        case .timedOut: return TransportError(.timedOut)
+        case .cannotConnectToHost, .networkConnectionLost, .notConnectedToInternet, .cannotFindHost,
+            .dnsLookupFailed, .badServerResponse, .secureConnectionFailed:
+            return TransportError(.connectionFailed, detail: "URLError \(urlError.code.rawValue)")
+        default: return TransportError(.other, detail: "URLError \(urlError.code.rawValue)")
+        }
+    }
+}
+
+/// Returns 3xx answers to the caller instead of following them: the SDK decides about redirects.
+private final class NoRedirects: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
+}

@@ -1,0 +1,107 @@
+public import Foundation
+
+/// The life of a checkout's payment.
+public enum SessionState: String, Sendable, Hashable, CaseIterable {
+    /// No session yet.
+    case idle
+    /// Open: methods can be chosen and the split changed.
+    case ready
+    /// `/validate` is under way.
+    case submitting
+    /// The payment was submitted: a second submit is refused.
+    case submitted
+    /// The last submit failed; the split can be changed and submitted again.
+    case error
+    /// The session expired (checked against server time).
+    case expired
+}
+
+/// The item that pays the rest: a method, or a saved instrument.
+public enum PaymentItem: Sendable, Hashable {
+    /// A method from ``PurseHeadlessCheckout/paymentMethods``.
+    case primaryMethod(PrimaryMethod)
+    /// A saved card or PayPal account from ``PurseHeadlessCheckout/paymentTokens``.
+    case paymentToken(PaymentToken)
+
+    /// The method's id, or the token's id.
+    public var id: String {
+        switch self {
+        case .primaryMethod(let method): return method.id
+        case .paymentToken(let token): return token.id
+        }
+    }
+
+    /// The partner that pays.
+    public var partner: Partner {
+        switch self {
+        case .primaryMethod(let method): return method.partner
+        case .paymentToken(let token): return token.partner
+        }
+    }
+
+    /// The method that pays.
+    public var method: Method {
+        switch self {
+        case .primaryMethod(let method): return method.method
+        case .paymentToken(let token): return token.method
+        }
+    }
+}
+
+/// One line of ``PurseHeadlessCheckout/amountSplit``: who pays how much.
+public struct AmountSplitEntry: Sendable, Hashable, Identifiable {
+    /// The secondary token's id, or the primary item's id.
+    public let id: String
+    public let partner: Partner
+    public let method: Method
+    /// Major units, exact.
+    public let amount: Decimal
+    /// `true` for the primary line (it pays what the secondaries leave).
+    public let isPrimary: Bool
+}
+
+/// The checkout's whole observable state, in one value (DESIGN §2).
+///
+/// Every change goes through ``PurseHeadlessCheckout``'s single mutation point, so Observation, the
+/// Combine bridge and `saveState()` all see the same thing. Derived values (remaining amount, split lines,
+/// fulfilment) are computed from it, never stored twice.
+struct CheckoutState: Sendable, Equatable {
+    /// The decoded session.
+    var session: ClientSession
+    /// Where the payment is.
+    var phase: SessionState
+    /// The split engine: order amount, secondary shares, primary share.
+    var split: SplitEngine
+    /// The selected primary item.
+    var primary: PaymentItem?
+    /// Saved cards and PayPal accounts, as the wallet now has them.
+    var paymentTokens: [PaymentToken]
+    /// Saved gift cards, with balances as resolved so far.
+    var savedSecondaryTokens: [SavedSecondaryToken]
+    /// Server time minus device time, measured when the checkout opened.
+    var serverClockOffset: TimeInterval
+
+    init(session: ClientSession, serverClockOffset: TimeInterval) throws(PurseCheckoutError) {
+        self.session = session
+        phase = .ready
+        do {
+            split = try SplitEngine(amount: Money(minorUnits: session.amountMinorUnits, currency: session.currency))
+        } catch {
+            throw PurseCheckoutError(.sessionMalformed, message: "paymentSession.amount: negative")
+        }
+        primary = nil
+        paymentTokens = session.paymentTokens
+        savedSecondaryTokens = session.savedSecondaryTokens
+        self.serverClockOffset = serverClockOffset
+    }
+
+    /// The split as public lines.
+    var amountSplit: [AmountSplitEntry] {
+        split.entries.map { entry in
+            AmountSplitEntry(
+                id: entry.id, partner: Partner(rawValue: entry.partner), method: Method(rawValue: entry.method),
+                amount: Money(minorUnits: entry.amount, currency: split.currency).decimal,
+                isPrimary: entry.role == .primary)
+        }
+    }
+}

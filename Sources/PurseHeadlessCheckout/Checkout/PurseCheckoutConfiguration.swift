@@ -1,0 +1,71 @@
+public import Foundation
+
+/// How a checkout talks to the world: transport, clocks, hooks, service roots, logging.
+///
+/// Every member has a production default; tests inject an in-process transport and a test clock.
+/// ```swift
+/// let checkout = try await PurseHeadlessCheckout(
+///     widgetData: clientSession.widget.data,
+///     configuration: PurseCheckoutConfiguration(logHandler: { print($0.message) })
+/// )
+/// ```
+public struct PurseCheckoutConfiguration: Sendable {
+    /// Carries every network call.
+    public var transport: any HTTPTransport
+    /// Every wait (polling, retries) goes through this clock.
+    public var clock: any Clock<Duration>
+    /// The device's wall clock; only used when the server time cannot be read.
+    public var now: @Sendable () -> Date
+    /// App hooks around validation and redirects.
+    public var hooks: PurseCheckoutHooks
+    /// Overrides every service root (a local sandbox, a proxy); `nil` uses the widget data's `apiPaths`
+    /// over the environment's defaults.
+    public var apiRoots: APIRoots?
+    /// Receives the SDK's log lines (never card data). `nil`: no logging.
+    public var logHandler: (@Sendable (PurseLogEntry) -> Void)?
+    /// Timeout of each HTTP call.
+    public var requestTimeout: Duration
+    /// Makes the `Idempotency-Key` of each payment attempt.
+    public var makeIdempotencyKey: @Sendable () -> String
+
+    public init(
+        transport: any HTTPTransport = URLSessionTransport(),
+        clock: any Clock<Duration> = ContinuousClock(),
+        now: @escaping @Sendable () -> Date = { Date() },
+        hooks: PurseCheckoutHooks = PurseCheckoutHooks(),
+        apiRoots: APIRoots? = nil,
+        logHandler: (@Sendable (PurseLogEntry) -> Void)? = nil,
+        requestTimeout: Duration = .seconds(30),
+        makeIdempotencyKey: @escaping @Sendable () -> String = { UUID().uuidString }
+    ) {
+        self.transport = transport
+        self.clock = clock
+        self.now = now
+        self.hooks = hooks
+        self.apiRoots = apiRoots
+        self.logHandler = logHandler
+        self.requestTimeout = requestTimeout
+        self.makeIdempotencyKey = makeIdempotencyKey
+    }
+}
+
+/// App hooks the checkout calls at fixed points.
+public struct PurseCheckoutHooks: Sendable {
+    /// Called with the split just before `/validate`; throwing stops the payment with
+    /// `ON_BEFORE_VALIDATE_HOOK_FAILED`.
+    public var onBeforeValidate: (@MainActor @Sendable ([AmountSplitEntry]) async throws -> Void)?
+    /// Called after `/validate` answered.
+    public var onAfterValidate: (@MainActor @Sendable (ValidationResult) async -> Void)?
+    /// Sees every redirect before anything opens; return `true` to take it over (the SDK then opens nothing).
+    public var onRedirection: (@MainActor @Sendable (RedirectAction) -> Bool)?
+
+    public init(
+        onBeforeValidate: (@MainActor @Sendable ([AmountSplitEntry]) async throws -> Void)? = nil,
+        onAfterValidate: (@MainActor @Sendable (ValidationResult) async -> Void)? = nil,
+        onRedirection: (@MainActor @Sendable (RedirectAction) -> Bool)? = nil
+    ) {
+        self.onBeforeValidate = onBeforeValidate
+        self.onAfterValidate = onAfterValidate
+        self.onRedirection = onRedirection
+    }
+}

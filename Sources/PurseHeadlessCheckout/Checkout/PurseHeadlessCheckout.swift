@@ -1,0 +1,143 @@
+public import Foundation
+public import Observation
+
+#if canImport(Combine)
+    public import Combine
+#endif
+
+/// The headless checkout: it owns the checkout's state and its conversations with Purse's APIs, and your
+/// app draws the screens.
+///
+/// Open it with the widget data your backend got when it created the client session:
+/// ```swift
+/// let checkout = try await PurseHeadlessCheckout(widgetData: clientSession.widget.data)
+/// for method in checkout.paymentMethods { … }          // primary methods, sorted by position
+/// try checkout.setPrimary(method)
+/// checkout.remainingAmountToPay                        // follows every change of the split
+/// ```
+/// Everything you read derives from one state value; SwiftUI views observe it through Observation (and
+/// `ObservableObject` on Apple platforms). All of it lives on the main actor.
+///
+/// To test code that uses a checkout, open it on the in-process sandbox of `PurseCheckoutTesting` with a
+/// test clock: no real network, no real waits.
+@MainActor
+@Observable
+public final class PurseHeadlessCheckout {
+    /// The whole state; mutated only through ``mutate(_:)``.
+    private(set) var state: CheckoutState
+
+    @ObservationIgnored let configuration: PurseCheckoutConfiguration
+    @ObservationIgnored let roots: APIRoots
+    @ObservationIgnored let log: Logger
+    @ObservationIgnored let paymentAPI: PaymentAPI
+    @ObservationIgnored let walletAPI: WalletAPI?
+    @ObservationIgnored let registry: PluginRegistry
+
+    #if canImport(Combine)
+        /// Fires before every state change, for `@ObservedObject` users.
+        @ObservationIgnored public nonisolated let objectWillChange = ObservableObjectPublisher()
+    #endif
+
+    /// Opens a checkout from widget data (base64 JSON, as `widget.data` of the client session).
+    ///
+    /// Decodes the session, reads the server's time and refuses an expired session.
+    /// - Throws: ``PurseCheckoutError`` with `WIDGET_DATA_MALFORMED` or `SESSION_MALFORMED` (naming the wrong
+    ///   path), `EXPIRED_SESSION`, or `REQUEST_CANCELLED`.
+    public convenience init(
+        widgetData: String, configuration: PurseCheckoutConfiguration = PurseCheckoutConfiguration()
+    ) async throws {
+        let session = try SessionDecoder.decode(widgetData: widgetData)
+        try await self.init(session: session, configuration: configuration)
+    }
+
+    /// Opens a checkout on an already-decoded session.
+    /// - Throws: ``PurseCheckoutError`` `EXPIRED_SESSION`, or `REQUEST_CANCELLED`.
+    public init(
+        session: ClientSession, configuration: PurseCheckoutConfiguration = PurseCheckoutConfiguration()
+    )
+        async throws
+    {
+        let log = Logger(handler: configuration.logHandler)
+        let roots = configuration.apiRoots ?? session.apiRoots
+        let client = APIClient(transport: configuration.transport, timeout: configuration.requestTimeout, log: log)
+        let paymentAPI = PaymentAPI(client: client, roots: roots, apiKey: session.apiKey)
+        let deviceNow = configuration.now()
+        let serverNow: Date
+        do {
+            serverNow = try await paymentAPI.serverTime()
+        } catch  where error.code == .requestCancelled {
+            throw error
+        } catch {
+            log.warning("server time unavailable (\(error.code)); checking expiry against the device clock")
+            serverNow = deviceNow
+        }
+        guard serverNow < session.expirationDate else {
+            log.info("session \(session.id) expired at \(ISO8601.format(session.expirationDate))")
+            throw PurseCheckoutError(
+                .expiredSession,
+                message: "the session expired at \(ISO8601.format(session.expirationDate)) (server time "
+                    + "\(ISO8601.format(serverNow)))")
+        }
+        self.configuration = configuration
+        self.roots = roots
+        self.log = log
+        self.paymentAPI = paymentAPI
+        self.walletAPI = session.walletSession.map {
+            WalletAPI(client: client, root: roots.wallet, apiKey: session.apiKey, walletSession: $0)
+        }
+        self.registry = .shared
+        self.state = try CheckoutState(
+            session: session, serverClockOffset: serverNow.timeIntervalSince(deviceNow))
+        log.info(
+            "checkout opened: session \(session.id), \(session.primaryMethods.count) primary and "
+                + "\(session.secondaryMethods.count) secondary methods, \(session.paymentTokens.count) saved tokens")
+    }
+
+    /// The single mutation point: every state change goes through here.
+    func mutate<Result, Failure: Error>(
+        _ body: (inout CheckoutState) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        #if canImport(Combine)
+            objectWillChange.send()
+        #endif
+        return try body(&state)
+    }
+
+    // MARK: - What the session offers
+
+    /// The decoded client session.
+    public var session: ClientSession { state.session }
+    /// Primary methods: stable ones, sorted by position. Saved instruments are in ``paymentTokens``.
+    public var paymentMethods: [PrimaryMethod] { state.session.primaryMethods }
+    /// Gift cards, vouchers and loyalty methods, sorted by position.
+    public var secondaryMethods: [SecondaryMethod] { state.session.secondaryMethods }
+    /// Saved cards and PayPal accounts; updates after wallet operations.
+    public var paymentTokens: [PaymentToken] { state.paymentTokens }
+    /// Saved gift cards, with their balances as resolved so far.
+    public var savedSecondaryTokens: [SavedSecondaryToken] { state.savedSecondaryTokens }
+    /// ISO 4217 currency code of the order.
+    public var currency: String { state.session.currency.code }
+    /// The order amount, major units.
+    public var amount: Decimal { state.session.amount }
+
+    // MARK: - The split
+
+    /// What is not covered yet: the amount minus every secondary share and the primary's share.
+    public var remainingAmountToPay: Decimal {
+        Money(minorUnits: state.split.remainingAmountToPay, currency: state.session.currency).decimal
+    }
+    /// Who pays how much: secondary shares in the order applied, then the primary line.
+    public var amountSplit: [AmountSplitEntry] { state.amountSplit }
+    /// Whether the split covers the whole amount and the primary element, if any, is ready.
+    public var isPaymentFulfilled: Bool { state.split.isPaymentFulfilled }
+    /// Where the payment is.
+    public var sessionState: SessionState { state.phase }
+    /// The selected primary item, if any.
+    public var primary: PaymentItem? { state.primary }
+}
+
+#if canImport(Combine)
+    /// SwiftUI views written with `@ObservedObject` (as in the docs) observe the checkout through this
+    /// conformance; ``PurseHeadlessCheckout/objectWillChange`` fires from the single mutation point.
+    extension PurseHeadlessCheckout: ObservableObject {}
+#endif

@@ -1,0 +1,107 @@
+/// The one error type the checkout throws and reports.
+///
+/// Every error carries a stable ``code`` (the strings of the Purse docs and web SDK, such as
+/// `SECONDARY_METHOD_WRONG_PAN_FORMAT` or `API_ERROR`), a ``kind`` grouping it as the docs do
+/// (``Kind/invalidTake``, ``Kind/walletOperationFailed``, ``Kind/secondaryTokenizationFailed`` …),
+/// a message a person can act on, and, when a server answered, its HTTP status and error code.
+///
+/// Match a group in a `catch` clause, or compare codes:
+/// ```swift
+/// do {
+///     try checkout.applySecondary(token, amount: Decimal(2))
+/// } catch PurseCheckoutError.invalidTake {
+///     // INVALID_TAKE_AMOUNT, MAX_AMOUNT_REACHED or USAGE_LIMIT_ERROR
+/// } catch let error as PurseCheckoutError where error.code == .apiError {
+///     print(error.httpStatus ?? 0)
+/// }
+/// ```
+///
+/// Messages never contain card data: a PAN, CVV, PIN or gift-card number is never interpolated, and
+/// digit runs that look like card numbers in a server's message are masked.
+public struct PurseCheckoutError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The stable code, e.g. `INVALID_TAKE_AMOUNT`.
+    public let code: Code
+    /// The group this error belongs to.
+    public let kind: Kind
+    /// What went wrong, in words a developer can act on.
+    public let message: String
+    /// The HTTP status of the answer that caused this error, if a server answered.
+    public let httpStatus: Int?
+    /// The server's own error code (the `code` member of its JSON error body), if it sent one.
+    public let serverCode: String?
+
+    /// Creates an error. The kind defaults to the one the code belongs to.
+    public init(
+        _ code: Code,
+        message: String? = nil,
+        kind: Kind? = nil,
+        httpStatus: Int? = nil,
+        serverCode: String? = nil
+    ) {
+        self.code = code
+        self.kind = kind ?? code.defaultKind
+        self.message = Redaction.scrub(message ?? code.defaultMessage)
+        self.httpStatus = httpStatus
+        self.serverCode = serverCode.map(Redaction.scrub)
+    }
+
+    public var description: String {
+        var text = "\(code.rawValue): \(message)"
+        if let httpStatus { text += " (HTTP \(httpStatus)" + (serverCode.map { ", \($0)" } ?? "") + ")" }
+        return text
+    }
+
+    /// A link to the vendor's documentation of this code.
+    public var documentationURL: String {
+        "https://docs.purse.tech/docs/integrate/purse-checkout/headless-checkout/error-handling/error-codes#"
+            + code.rawValue.lowercased()
+    }
+}
+
+/// The name the redirection docs use for the error inside a `failed` outcome.
+public typealias PurseError = PurseCheckoutError
+
+extension PurseCheckoutError {
+    /// A group of related codes, as the docs name them. New groups may appear; `switch` with a `default`.
+    public struct Kind: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// `applySecondary` refused the amount: `INVALID_TAKE_AMOUNT`, `MAX_AMOUNT_REACHED`, `USAGE_LIMIT_ERROR`,
+        /// `SECONDARY_METHOD_TAKE_POLICY_VIOLATED`.
+        public static let invalidTake = Kind(rawValue: "invalidTake")
+        /// A wallet call failed: `MISSING_WALLET_SESSION`, `MISSING_TOKEN`, `INVALID_TOKEN_NAME`, `TOKEN_NAME_EXISTS`,
+        /// `TOKEN_NOT_REGISTERABLE`, `METHOD_NOT_REGISTERABLE`, `FAILED_TO_DELETE_ALL_TOKENS`.
+        public static let walletOperationFailed = Kind(rawValue: "walletOperationFailed")
+        /// A gift card could not be turned into a usable token: local validation, `/init` refusal, empty balance.
+        public static let secondaryTokenizationFailed = Kind(rawValue: "secondaryTokenizationFailed")
+        /// The widget data or session could not be read, has expired, or is in the wrong state.
+        public static let session = Kind(rawValue: "session")
+        /// A network or HTTP failure, or an answer that could not be read.
+        public static let api = Kind(rawValue: "api")
+        /// Submitting the payment failed.
+        public static let payment = Kind(rawValue: "payment")
+        /// The method or token cannot be used here.
+        public static let method = Kind(rawValue: "method")
+        /// Anything else.
+        public static let other = Kind(rawValue: "other")
+    }
+
+    /// The `invalidTake` group, for `catch PurseCheckoutError.invalidTake`.
+    public static let invalidTake = Kind.invalidTake
+    /// The `walletOperationFailed` group, for `catch PurseCheckoutError.walletOperationFailed`.
+    public static let walletOperationFailed = Kind.walletOperationFailed
+    /// The `secondaryTokenizationFailed` group, for `catch PurseCheckoutError.secondaryTokenizationFailed`.
+    public static let secondaryTokenizationFailed = Kind.secondaryTokenizationFailed
+}
+
+/// Lets `catch PurseCheckoutError.invalidTake { … }` match every error of that group.
+public func ~= (kind: PurseCheckoutError.Kind, error: any Error) -> Bool {
+    (error as? PurseCheckoutError)?.kind == kind
+}
+
+/// Lets `catch PurseCheckoutError.Code.invalidTakeAmount { … }` match one code.
+public func ~= (code: PurseCheckoutError.Code, error: any Error) -> Bool {
+    (error as? PurseCheckoutError)?.code == code
+}

@@ -1,0 +1,53 @@
+/// Masks card-like data in text that may come from outside the SDK (a server's error message).
+///
+/// A run of 12 or more digits (spaces and dashes allowed between them) is a possible PAN or gift-card
+/// number: all but its last four digits become `•`. The SDK's own messages never interpolate card data;
+/// this is the second line of defence for text it does not write itself.
+enum Redaction {
+    static func scrub(_ text: String) -> String {
+        var digitCount = 0
+        var sawDigitRun = false
+        for character in text {
+            if character.isASCII, character.isNumber {
+                digitCount += 1
+                if digitCount >= 12 { sawDigitRun = true }
+            } else if character != " " && character != "-" {
+                digitCount = 0
+            }
+        }
+        guard sawDigitRun else { return text }
+        return maskRuns(text)
+    }
+
+    private static func maskRuns(_ text: String) -> String {
+        var output: [Character] = []
+        var run: [Character] = []
+        func flush() {
+            let digits = run.filter { $0.isASCII && $0.isNumber }.count
+            if digits >= 12 {
+                var remaining = digits
+                for character in run {
+                    if character.isASCII, character.isNumber {
+                        output.append(remaining > 4 ? "•" : character)
+                        remaining -= 1
+                    } else {
+                        output.append(character)
+                    }
+                }
+            } else {
+                output.append(contentsOf: run)
+            }
+            run.removeAll()
+        }
+        for character in text {
+            if (character.isASCII && character.isNumber) || (!run.isEmpty && (character == " " || character == "-")) {
+                run.append(character)
+            } else {
+                flush()
+                output.append(character)
+            }
+        }
+        flush()
+        return String(output)
+    }
+}

@@ -1,0 +1,41 @@
+public import Foundation
+
+/// Everything the widget data says about this checkout, decoded: amount, methods, saved instruments,
+/// the wallet session, credentials and service roots. A value: the checkout keeps its own copy in its state.
+public struct ClientSession: Sendable, Hashable {
+    /// The payment session id.
+    public var id: String { source.id }
+    /// The entity's public API key (`x-api-key`).
+    public let apiKey: String
+    /// The entity id.
+    public let entityID: String
+    /// The environment the widget data names.
+    public let environment: PurseEnvironment
+    /// Service roots: the widget data's `apiPaths` over the environment's defaults.
+    public let apiRoots: APIRoots
+    /// The wallet session, when the client session was created for a known shopper.
+    public let walletSession: WalletSession?
+    /// The payment session as received: what ``PluginRegistry`` reads to route a method.
+    public let source: LegacyPaymentSession
+    /// The order amount, exact, in major units.
+    public var amount: Decimal { Money(minorUnits: amountMinorUnits, currency: currency).decimal }
+    /// The order amount in minor units (the gateway's unit).
+    let amountMinorUnits: Int64
+    /// The currency.
+    public let currency: Currency
+    /// Stable primary methods, sorted by position (ties by id).
+    public let primaryMethods: [PrimaryMethod]
+    /// Stable secondary methods, sorted by position (ties by id).
+    public let secondaryMethods: [SecondaryMethod]
+    /// Saved cards and PayPal accounts (integrated tokens of primary methods).
+    public let paymentTokens: [PaymentToken]
+    /// Saved gift cards (integrated tokens of secondary methods), balances not yet read.
+    public let savedSecondaryTokens: [SavedSecondaryToken]
+    /// Methods the session lists with `stable: false`: hidden.
+    public let unstableMethodIDs: [String]
+
+    /// When the session expires.
+    public var expirationDate: Date { source.expirationDate }
+    /// The shopper return URL.
+    public var returnURL: URL? { source.returnURL }
+}

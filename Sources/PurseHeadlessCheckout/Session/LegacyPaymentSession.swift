@@ -1,0 +1,69 @@
+public import Foundation
+
+/// The payment session inside the widget data (Purse's `LegacyPaymentSession`), as received.
+///
+/// ``ClientSession/source`` holds it; the ``PluginRegistry`` routes a (partner, method) by reading it.
+public struct LegacyPaymentSession: Sendable, Hashable {
+    /// The payment session id (the gateway's `session_id`).
+    public let id: String
+    /// The order amount in major units, as the session states it (`nil` for an information request).
+    public let amount: Decimal?
+    /// ISO 4217 currency code.
+    public let currencyCode: String
+    /// When the session expires.
+    public let expirationDate: Date
+    /// A data-collection session with no amount.
+    public let isInformationRequest: Bool
+    /// The shopper return URL (`redirection`, else the older `success`).
+    public let returnURL: URL?
+    /// The failure return URL of older sessions.
+    public let failureURL: URL?
+    /// `vault.vendor_front_data.purse.tenant_id`: the Purse vault tenant for card tokenization.
+    public let purseVaultTenantID: String?
+    /// `vault.vendor_front_data.pci_proxy.merchant_id`.
+    public let pciProxyMerchantID: String?
+    /// Every protocol of the session, in a stable order (partner, then method).
+    public let protocols: [SessionProtocol]
+
+    private let index: [String: Int]
+
+    init(
+        id: String, amount: Decimal?, currencyCode: String, expirationDate: Date, isInformationRequest: Bool,
+        returnURL: URL?, failureURL: URL?, purseVaultTenantID: String?, pciProxyMerchantID: String?,
+        protocols: [SessionProtocol]
+    ) {
+        self.id = id
+        self.amount = amount
+        self.currencyCode = currencyCode
+        self.expirationDate = expirationDate
+        self.isInformationRequest = isInformationRequest
+        self.returnURL = returnURL
+        self.failureURL = failureURL
+        self.purseVaultTenantID = purseVaultTenantID
+        self.pciProxyMerchantID = pciProxyMerchantID
+        self.protocols = protocols
+        var index: [String: Int] = [:]
+        for (offset, entry) in protocols.enumerated() { index[itemID(entry.partner, entry.method)] = offset }
+        self.index = index
+    }
+
+    /// The protocol for a (partner, method), if the session has it.
+    public func protocolEntry(partner: Partner, method: Method) -> SessionProtocol? {
+        index[itemID(partner, method)].map { protocols[$0] }
+    }
+}
+
+/// One `protocols[partner][method]` entry of the session.
+public struct SessionProtocol: Sendable, Hashable {
+    public let partner: Partner
+    public let method: Method
+    /// Its `configurations`.
+    public let configuration: MethodConfiguration
+    /// Its `integrated_tokens` (saved instruments), as received.
+    public let integratedTokens: [JSONValue]
+    /// Its `contracts`, as received.
+    public let contracts: JSONValue?
+
+    /// Whether this protocol is a secondary method (template `secondary` or a `secondary` label).
+    public var isSecondary: Bool { configuration.template == "secondary" || configuration.isSecondaryLabelled }
+}

@@ -1,0 +1,114 @@
+public import Foundation
+
+/// A saved instrument that pays like a primary method: a card on file or a PayPal account.
+///
+/// Tokens are not in ``PurseHeadlessCheckout/paymentMethods``; list them from
+/// ``PurseHeadlessCheckout/paymentTokens``. Its description never contains a full PAN.
+public struct PaymentToken: Sendable, Hashable, Identifiable, CustomStringConvertible {
+    /// The wallet token id.
+    public let id: String
+    /// The partner of the method the token belongs to.
+    public let partner: Partner
+    /// The method the token belongs to.
+    public let method: Method
+    /// The shopper's name for it ("work card"), if they gave one.
+    public var name: String?
+    /// A display label the wallet gives the token (for a PayPal account, its e-mail).
+    public let label: String?
+    /// The brand (`VISA`, `MASTERCARD`, `PAYPAL`…).
+    public let brand: String?
+    /// The masked card number (`420000******0091`), when the vault gives one.
+    public let maskedPAN: String?
+    /// The card holder or account holder.
+    public let holderName: String?
+    /// Whether the shopper marked it as favorite.
+    public var favorite: Bool
+    /// When the token (or the card) expires.
+    public let expirationDate: Date?
+    /// `true` for a card; `false` for a PayPal account (which never shows a CVV field).
+    public let isVaultedCard: Bool
+    /// A saved card that needs its CVV typed again before paying.
+    public let requiresCVV: Bool
+    /// The vault vendor of the method (`purse`, `pci_proxy`, `none`).
+    public let vaultVendor: String?
+    /// The token's status in the wallet (`ACTIVE`).
+    public let status: String?
+
+    /// A saved card that pays without a CVV (network token, or the PSP does not ask).
+    public var paysWithoutCVV: Bool { isVaultedCard && !requiresCVV }
+
+    /// The `"{partner}-{method}"` id of the method the token pays with.
+    public var methodID: String { itemID(partner, method) }
+
+    /// What to show on the row: the name, else the masked PAN, else the brand (a vaulted card can
+    /// arrive with neither name nor masked PAN).
+    public var displayLabel: String { name ?? maskedPAN ?? label ?? brand ?? "" }
+
+    public var description: String {
+        "PaymentToken(\(methodID), \(brand ?? "?") \(maskedPAN ?? ""), id: \(id))"
+    }
+}
+
+/// A gift card the shopper kept earlier, listed on ``PurseHeadlessCheckout/savedSecondaryTokens``.
+///
+/// Its balance is read in the background once the checkout opens: until ``balanceResolved`` is true,
+/// ``balance`` is zero. ``disabled`` is set when the issuer refused the look-up this session.
+public struct SavedSecondaryToken: Sendable, Hashable, Identifiable, CustomStringConvertible {
+    /// The wallet token id.
+    public let id: String
+    public let partner: Partner
+    public let method: Method
+    /// The shopper's name for the card.
+    public var name: String?
+    /// The masked card number, when the wallet gives one.
+    public let maskedPAN: String?
+    /// When the card expires.
+    public let expirationDate: Date?
+    /// Whether the shopper marked it as favorite.
+    public let favorite: Bool
+    /// The usable balance, major units; zero until ``balanceResolved``.
+    public var balance: Decimal
+    /// The card's whole balance when the issuer distinguishes it (loyalty), major units.
+    public var totalBalance: Decimal?
+    /// Whether the background balance look-up has answered.
+    public var balanceResolved: Bool
+    /// Why the card cannot be used this session, or `nil`.
+    public var disabled: DisabledState?
+
+    /// The `"{partner}-{method}"` id of the method.
+    public var methodID: String { itemID(partner, method) }
+
+    public var description: String {
+        "SavedSecondaryToken(\(methodID), \(maskedPAN ?? ""), id: \(id), resolved: \(balanceResolved))"
+    }
+}
+
+/// Why an item cannot be used right now.
+public struct DisabledState: Sendable, Hashable {
+    /// A stable code, e.g. `TOKEN_INIT_FAILED`.
+    public let code: String
+    /// Words for the shopper or the developer.
+    public let message: String
+
+    public init(code: String, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// The saved card's balance could not be read this session.
+    public static func tokenInitFailed(_ message: String) -> DisabledState {
+        DisabledState(code: "TOKEN_INIT_FAILED", message: message)
+    }
+}
+
+/// The wallet session handed with the widget data: what wallet calls are made on behalf of.
+public struct WalletSession: Sendable, Hashable {
+    /// The wallet session id.
+    public let sessionID: String
+    /// The shopper (customer reference).
+    public let ownerReference: String
+    /// The merchant id sent as `x-merchant-id`.
+    public let merchant: String
+    /// When the wallet session expires.
+    public let expirationDate: Date?
+}

@@ -1,0 +1,58 @@
+public import Foundation
+
+/// A method that pays the rest of the order: a card form, a redirection method, PayPal…
+///
+/// Listed on ``PurseHeadlessCheckout/paymentMethods``, stable ones only, sorted by position.
+/// Saved instruments are not here: they are ``PurseHeadlessCheckout/paymentTokens``.
+public struct PrimaryMethod: Sendable, Hashable, Identifiable {
+    /// `"{partner}-{method}"`, e.g. `payzen-creditcard`.
+    public var id: String { itemID(partner, method) }
+    public let partner: Partner
+    public let method: Method
+    /// The method's configuration in the session.
+    public let configuration: MethodConfiguration
+    /// Integrated (contract) data the partner requires per action, as received.
+    public let contracts: JSONValue?
+
+    /// Sort order.
+    public var position: Int { configuration.position }
+    /// The UI template id.
+    public var template: String { configuration.template }
+    /// Whether new instruments of this method may be saved (`settings.save_token`).
+    public var canBeRegistered: Bool { configuration.saveToken }
+    /// Card schemes this method accepts (card methods only).
+    public var supportedBrands: [String] { configuration.vault?.supportedBrands ?? [] }
+    /// Whether the session marks the method as a loan simulator.
+    public var isSimulable: Bool { configuration.labels.contains("simulable") }
+    /// Minimum amount this method accepts, major units.
+    public var minAmount: Decimal? { configuration.minAmount }
+    /// Maximum amount this method accepts, major units.
+    public var maxAmount: Decimal? { configuration.maxAmount }
+}
+
+/// A gift card, voucher or loyalty method: it draws a slice of the amount.
+///
+/// Listed on ``PurseHeadlessCheckout/secondaryMethods``. There is no payment element for one: the
+/// app renders the PAN and CVV fields and calls `getSecondaryToken(method:pan:cvv:)`.
+public struct SecondaryMethod: Sendable, Hashable, Identifiable {
+    /// `"{partner}-{method}"`, e.g. `illicado-giftcard`.
+    public var id: String { itemID(partner, method) }
+    public let partner: Partner
+    public let method: Method
+    /// The method's configuration in the session.
+    public let configuration: MethodConfiguration
+    /// Integrated (contract) data the partner requires per action, as received.
+    public let contracts: JSONValue?
+
+    /// Sort order.
+    public var position: Int { configuration.position }
+    /// How many cards of this method may be in one split (`nil`: no limit).
+    public var usageLimit: Int? {
+        guard let limit = configuration.usagePerSessionLimit, limit > 0 else { return nil }
+        return limit
+    }
+    /// The most this method may contribute in total, major units.
+    public var maxAmount: Decimal? { configuration.maxAmount }
+    /// Whether a card of this method may be kept in the wallet (`settings.save_token`).
+    public var canBeRegistered: Bool { configuration.saveToken }
+}

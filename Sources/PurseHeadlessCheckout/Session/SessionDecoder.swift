@@ -1,0 +1,242 @@
+import Foundation
+
+/// Turns widget data (base64 of a JSON document, CONTRACT §1) into a ``ClientSession``.
+///
+/// Accepts standard and URL-safe base64, with or without padding, and surrounding whitespace.
+/// Unknown templates, partners, methods and extra keys decode fine. A document that is not base64 or
+/// not a JSON object fails with `WIDGET_DATA_MALFORMED`; a wrong or missing field fails with
+/// `SESSION_MALFORMED` naming its path (e.g. `paymentSession.protocols.aci.creditcard.configurations`).
+public enum SessionDecoder {
+    /// Decodes widget data as handed over by the merchant backend.
+    public static func decode(widgetData: String) throws(PurseCheckoutError) -> ClientSession {
+        guard let bytes = Base64.decode(widgetData) else {
+            throw PurseCheckoutError(.widgetDataMalformed, message: "widget data is not base64")
+        }
+        let document: JSONValue
+        do {
+            document = try JSONValue.parse(bytes)
+        } catch {
+            throw PurseCheckoutError(.widgetDataMalformed, message: "widget data is not JSON: \(error)")
+        }
+        guard case .object = document else {
+            throw PurseCheckoutError(.widgetDataMalformed, message: "widget data is not a JSON object")
+        }
+        return try decode(params: document)
+    }
+
+    /// Decodes the already-decoded params object (`{ apiKey, entityId, environment, paymentSession, … }`).
+    public static func decode(params: JSONValue) throws(PurseCheckoutError) -> ClientSession {
+        let root = JSONReader(params, path: "") { PurseCheckoutError(.sessionMalformed, message: $0) }
+        guard case .object = params else { throw root.fail("expected an object") }
+        let apiKey = try root.required("apiKey").string()
+        let entityID = try root.required("entityId").string()
+        let environmentKey = try root.string("environment")
+        let legacyEnvironmentKey = try root.string("env")
+        let environmentName = environmentKey ?? legacyEnvironmentKey ?? "production"
+        let environment = PurseEnvironment(rawValue: environmentName)
+        let source = try decodePaymentSession(root.required("paymentSession"))
+        let roots = try decodeRoots(root.optional("apiPaths"), defaults: environment.defaultRoots)
+        let walletSession = try root.optional("walletSession").map(decodeWalletSession)
+
+        let currency = Currency(code: source.currencyCode)
+        let amountReader = try root.required("paymentSession").optional("amount")
+        let amountMinor: Int64
+        do {
+            amountMinor = try Money(decimal: source.amount ?? 0, currency: currency).minorUnits
+        } catch {
+            throw PurseCheckoutError(
+                .sessionMalformed,
+                message: "\(amountReader?.path ?? "paymentSession.amount"): not a valid \(currency.code) amount"
+            )
+        }
+        guard amountMinor >= 0 else {
+            throw PurseCheckoutError(.sessionMalformed, message: "paymentSession.amount: negative")
+        }
+
+        var primaries: [PrimaryMethod] = []
+        var secondaries: [SecondaryMethod] = []
+        var tokens: [PaymentToken] = []
+        var savedSecondaries: [SavedSecondaryToken] = []
+        var unstable: [String] = []
+        for entry in source.protocols {
+            let tokenPath = "paymentSession.protocols.\(entry.partner).\(entry.method).integrated_tokens"
+            guard entry.configuration.stable else {
+                unstable.append(itemID(entry.partner, entry.method))
+                continue
+            }
+            if entry.isSecondary {
+                secondaries.append(
+                    SecondaryMethod(
+                        partner: entry.partner, method: entry.method, configuration: entry.configuration,
+                        contracts: entry.contracts))
+                for (offset, raw) in entry.integratedTokens.enumerated() {
+                    let reader = JSONReader(raw, path: "\(tokenPath)[\(offset)]") {
+                        PurseCheckoutError(.sessionMalformed, message: $0)
+                    }
+                    savedSecondaries.append(try decodeSavedSecondary(reader, entry: entry))
+                }
+            } else {
+                primaries.append(
+                    PrimaryMethod(
+                        partner: entry.partner, method: entry.method, configuration: entry.configuration,
+                        contracts: entry.contracts))
+                for (offset, raw) in entry.integratedTokens.enumerated() {
+                    let reader = JSONReader(raw, path: "\(tokenPath)[\(offset)]") {
+                        PurseCheckoutError(.sessionMalformed, message: $0)
+                    }
+                    tokens.append(try decodePaymentToken(reader, entry: entry))
+                }
+            }
+        }
+        primaries.sort { ($0.position, $0.id) < ($1.position, $1.id) }
+        // Saved instruments follow their method's position; within a method, the wallet's order.
+        let positions = Dictionary(
+            source.protocols.map { (itemID($0.partner, $0.method), $0.configuration.position) },
+            uniquingKeysWith: { first, _ in first })
+        tokens = stableSorted(tokens) { positions[$0.methodID] ?? Int.max }
+        savedSecondaries = stableSorted(savedSecondaries) { positions[$0.methodID] ?? Int.max }
+        secondaries.sort { ($0.position, $0.id) < ($1.position, $1.id) }
+        return ClientSession(
+            apiKey: apiKey, entityID: entityID, environment: environment, apiRoots: roots,
+            walletSession: walletSession, source: source, amountMinorUnits: amountMinor, currency: currency,
+            primaryMethods: primaries, secondaryMethods: secondaries, paymentTokens: tokens,
+            savedSecondaryTokens: savedSecondaries, unstableMethodIDs: unstable.sorted())
+    }
+
+    /// Sorts by a key, keeping the original order among equal keys.
+    static func stableSorted<Element>(_ elements: [Element], by key: (Element) -> Int) -> [Element] {
+        elements.enumerated().sorted { (key($0.element), $0.offset) < (key($1.element), $1.offset) }.map(\.element)
+    }
+
+    static func decodePaymentSession(_ reader: JSONReader) throws(PurseCheckoutError) -> LegacyPaymentSession {
+        let id = try reader.required("id").string()
+        let currencyCode = try reader.required("currency_code").string()
+        guard currencyCode.count == 3, currencyCode.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            throw PurseCheckoutError(
+                .sessionMalformed, message: "\(reader.child("currency_code")): not an ISO 4217 code")
+        }
+        let expiration = try reader.required("expiration_date").date()
+        let informationRequest = try reader.bool("information_request") ?? false
+        let amount = try reader.decimal("amount")
+        if amount == nil && !informationRequest {
+            throw PurseCheckoutError(.sessionMalformed, message: "\(reader.child("amount")): missing")
+        }
+        let redirectionURL = try reader.optional("redirection")?.url()
+        let successURL = try reader.optional("success")?.url()
+        let returnURL = redirectionURL ?? successURL
+        let failureURL = try reader.optional("failure")?.url()
+        let vendorData = try reader.optional("vault")?.optional("vendor_front_data")
+        let tenant = try vendorData?.optional("purse")?.string("tenant_id")
+        let pciMerchant = try vendorData?.optional("pci_proxy")?.string("merchant_id")
+
+        var protocols: [SessionProtocol] = []
+        for (partnerKey, methods) in try reader.required("protocols").members() {
+            for (methodKey, entry) in try methods.members() {
+                let configuration = try MethodConfiguration(reading: entry.required("configurations"))
+                let tokens = try entry.optional("integrated_tokens")?.elements().map(\.value) ?? []
+                protocols.append(
+                    SessionProtocol(
+                        partner: Partner(rawValue: partnerKey), method: Method(rawValue: methodKey),
+                        configuration: configuration, integratedTokens: tokens,
+                        contracts: try entry.optional("contracts")?.value))
+            }
+        }
+        return LegacyPaymentSession(
+            id: id, amount: amount, currencyCode: currencyCode.uppercased(), expirationDate: expiration,
+            isInformationRequest: informationRequest, returnURL: returnURL, failureURL: failureURL,
+            purseVaultTenantID: tenant, pciProxyMerchantID: pciMerchant, protocols: protocols)
+    }
+
+    static func decodeRoots(_ reader: JSONReader?, defaults: APIRoots) throws(PurseCheckoutError) -> APIRoots {
+        guard let reader else { return defaults }
+        var roots = defaults
+        if let payment = try reader.optional("payment") { roots.payment = try payment.url() }
+        if let wallet = try reader.optional("wallet") { roots.wallet = try wallet.url() }
+        if let datetime = try reader.optional("datetime") { roots.datetime = try datetime.url() }
+        if let logs = try reader.optional("logs") { roots.logs = try logs.url() }
+        if let vault = try reader.optional("vault") { roots.vault = try vault.url() }
+        return roots
+    }
+
+    static func decodeWalletSession(_ reader: JSONReader) throws(PurseCheckoutError) -> WalletSession {
+        WalletSession(
+            sessionID: try reader.required("session_id").string(),
+            ownerReference: try reader.required("owner_reference").string(),
+            merchant: try reader.required("merchant").string(),
+            expirationDate: try reader.date("expiration_date"))
+    }
+
+    static func decodePaymentToken(
+        _ reader: JSONReader, entry: SessionProtocol
+    ) throws(PurseCheckoutError) -> PaymentToken {
+        let description = try reader.optional("description")
+        let brand = try description?.string("brand_name")
+        let isCard =
+            entry.partner != .paypal && entry.configuration.template != "paypal_wallet"
+            && brand?.uppercased() != "PAYPAL"
+        let displayToken = try description?.string("display_token")
+        let describedPAN = try description?.string("masked_pan")
+        let maskedPAN = describedPAN ?? (isCard ? displayToken : nil)
+        let networkToken = try reader.bool("network_token") ?? false
+        let requiresCSC = try reader.bool("requires_csc") ?? !networkToken
+        let ownLabel = try reader.string("label")
+        let descriptionLabel = try description?.string("label")
+        return PaymentToken(
+            id: try reader.required("id").string(),
+            partner: entry.partner, method: entry.method,
+            name: try reader.string("name"),
+            label: ownLabel ?? descriptionLabel ?? (isCard ? nil : displayToken),
+            brand: brand, maskedPAN: maskedPAN,
+            holderName: try description?.string("holder_name"),
+            favorite: try reader.bool("favorite") ?? false,
+            expirationDate: try reader.date("expiration_date"),
+            isVaultedCard: isCard,
+            requiresCVV: isCard && requiresCSC,
+            vaultVendor: entry.configuration.vault?.vendor,
+            status: try reader.string("status"))
+    }
+
+    static func decodeSavedSecondary(
+        _ reader: JSONReader, entry: SessionProtocol
+    ) throws(PurseCheckoutError) -> SavedSecondaryToken {
+        let description = try reader.optional("description")
+        let name = try reader.string("name")
+        let label = try reader.string("label")
+        let maskedPAN = try description?.string("masked_pan")
+        let displayToken = try description?.string("display_token")
+        return SavedSecondaryToken(
+            id: try reader.required("id").string(),
+            partner: entry.partner, method: entry.method,
+            name: name ?? label,
+            maskedPAN: maskedPAN ?? displayToken,
+            expirationDate: try reader.date("expiration_date"),
+            favorite: try reader.bool("favorite") ?? false,
+            balance: 0, totalBalance: nil, balanceResolved: false, disabled: nil)
+    }
+}
+
+/// Lenient base64: standard or URL-safe alphabet, padding optional, whitespace ignored.
+enum Base64 {
+    static func decode(_ text: String) -> Data? {
+        var normalized = ""
+        normalized.reserveCapacity(text.utf8.count + 3)
+        for character in text.unicodeScalars {
+            switch character {
+            case "-": normalized.append("+")
+            case "_": normalized.append("/")
+            case " ", "\n", "\r", "\t": continue
+            default: normalized.unicodeScalars.append(character)
+            }
+        }
+        while normalized.hasSuffix("=") { normalized.removeLast() }
+        guard !normalized.isEmpty, normalized.count % 4 != 1 else { return nil }
+        normalized += String(repeating: "=", count: (4 - normalized.count % 4) % 4)
+        return Data(base64Encoded: normalized)
+    }
+
+    /// URL-safe base64 without padding.
+    static func encodeURLSafe(_ data: Data) -> String {
+        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import Observation
+import Synchronization
+import Testing
+
+@testable import PurseHeadlessCheckout
+
+@MainActor
+@Suite("Choosing the primary")
+struct PrimarySelectionTests {
+    @Test("a redirection method is payable at selection and takes the whole amount")
+    func redirectionMethod() async throws {
+        let (checkout, _) = try await TestSessions.open()
+        let method = try #require(checkout.paymentMethods.first { $0.id == "fintecture-instantpayment" })
+        try checkout.setPrimary(method)
+        #expect(checkout.primary == .primaryMethod(method))
+        #expect(checkout.remainingAmountToPay == 0)
+        #expect(checkout.isPaymentFulfilled)
+        #expect(
+            checkout.amountSplit == [
+                AmountSplitEntry(
+                    id: "fintecture-instantpayment", partner: .fintecture, method: .instantpayment,
+                    amount: Decimal(string: "42.99")!, isPrimary: true)
+            ])
+    }
+
+    @Test("a fresh card covers the amount but waits for its form before the payment is fulfilled")
+    func freshCardWaitsForInput() async throws {
+        let (checkout, _) = try await TestSessions.open()
+        let card = try #require(checkout.paymentMethods.first { $0.id == "payzen-creditcard" })
+        try checkout.setPrimary(card)
+        #expect(checkout.remainingAmountToPay == 0)
+        #expect(!checkout.isPaymentFulfilled)
+        checkout.setPrimaryReady(true)
+        #expect(checkout.isPaymentFulfilled)
+    }
+
+    @Test("a primary pays at most its payment_max_amount")
+    func primaryCappedByMaximum() async throws {
+        let params = TestSessions.params(amount: 5000)
+        let (checkout, _) = try await TestSessions.open(params)
+        let card = try #require(checkout.paymentMethods.first { $0.id == "payzen-creditcard" })
+        try checkout.setPrimary(card)
+        #expect(checkout.amountSplit.first?.amount == 4000)
+        #expect(checkout.remainingAmountToPay == 1000)
+        #expect(!checkout.isPaymentFulfilled)
+    }
+
+    @Test("saved tokens: CVV required waits, no-CVV card is payable at selection")
+    func savedTokens() async throws {
+        let (checkout, _) = try await TestSessions.open()
+        let withCVV = try #require(checkout.paymentTokens.first { $0.id == "tok-cvv" })
+        let withoutCVV = try #require(checkout.paymentTokens.first { $0.id == "tok-nocvv" })
+        #expect(withCVV.requiresCVV && !withCVV.paysWithoutCVV)
+        #expect(!withoutCVV.requiresCVV && withoutCVV.paysWithoutCVV)
+
+        try checkout.setPrimaryToken(withCVV)
+        #expect(checkout.primary == .paymentToken(withCVV))
+        #expect(!checkout.isPaymentFulfilled)
+        try checkout.setPrimaryToken(withoutCVV)
+        #expect(checkout.isPaymentFulfilled)
+        #expect(checkout.amountSplit.map(\.id) == ["tok-nocvv"])
+    }
+
+    @Test("clearing the primary empties the split")
+    func clearPrimary() async throws {
+        let (checkout, _) = try await TestSessions.open()
+        try checkout.setPrimary(checkout.paymentMethods[0])
+        checkout.clearPrimary()
+        #expect(checkout.primary == nil)
+        #expect(checkout.amountSplit.isEmpty)
+        #expect(checkout.remainingAmountToPay == checkout.amount)
+        checkout.clearPrimary()  // idempotent
+        #expect(checkout.primary == nil)
+    }
+
+    @Test("a method with no plugin, or a pci_proxy card, is METHOD_NOT_IMPLEMENTED and changes nothing")
+    func noPlugin() async throws {
+        let (checkout, _) = try await TestSessions.open()
+        let alma = try #require(checkout.paymentMethods.first { $0.id == "alma-cb2x" })
+        let pciCard = try #require(checkout.paymentMethods.first { $0.id == "payline-creditcard" })
+        let pciToken = try #require(checkout.paymentTokens.first { $0.id == "tok-pci" })
+        for attempt in [
+            { try checkout.setPrimary(alma) }, { try checkout.setPrimary(pciCard) },
+            { try checkout.setPrimaryToken(pciToken) },
+        ] as [@MainActor () throws -> Void] {
+            let error = #expect(throws: PurseCheckoutError.self) { try attempt() }
+            #expect(error?.code == .methodNotImplemented)
+        }
+        #expect(checkout.primary == nil)
+        #expect(checkout.amountSplit.isEmpty)
+    }
+
+    @Test("a method or token from another session is refused")
+    func foreignItems() async throws {
+        let (checkout, _) = try await TestSessions.open()
+        let (other, _) = try await TestSessions.open(
+            TestSessions.params(protocols: [
+                TestSessions.method(
+                    "adyen", "creditcard", template: "adyen_creditcard", position: 1, vendor: "none",
+                    tokens: [
+                        TestSessions.cardToken(
+                            id: "tok-foreign", partner: "adyen", method: "creditcard", requiresCSC: false)
+                    ])
+            ]))
+        let methodError = #expect(throws: PurseCheckoutError.self) { try checkout.setPrimary(other.paymentMethods[0]) }
+        #expect(methodError?.code == .paymentMethodNotFound)
+        let tokenError = #expect(throws: PurseCheckoutError.self) {
+            try checkout.setPrimaryToken(other.paymentTokens[0])
+        }
+        #expect(tokenError?.code == .paymentTokenNotFoundInSession)
+    }
+
+    @Test("the session expiring while open moves the checkout to expired and refuses changes")
+    func expiresWhileOpen() async throws {
+        let clock = MutableDate(TestSessions.serverNow)
+        let transport = StubTransport.withServerTime(TestSessions.serverNow)
+        let configuration = PurseCheckoutConfiguration(transport: transport, now: { clock.value })
+        let checkout = try await PurseHeadlessCheckout(
+            widgetData: TestSessions.widgetData(), configuration: configuration)
+        clock.value = TestSessions.expiry.addingTimeInterval(1)
+        let error = #expect(throws: PurseCheckoutError.self) { try checkout.setPrimary(checkout.paymentMethods[0]) }
+        #expect(error?.code == .expiredSession)
+        #expect(checkout.sessionState == .expired)
+    }
+
+    @Test("every change is observable through Observation")
+    func observation() async throws {
+        let (checkout, _) = try await TestSessions.open()
+        let changed = MutableFlag()
+        withObservationTracking {
+            _ = checkout.remainingAmountToPay
+        } onChange: {
+            changed.set()
+        }
+        try checkout.setPrimary(checkout.paymentMethods[0])
+        #expect(changed.value)
+    }
+}
+
+final class MutableDate: Sendable {
+    private let storage: Mutex<Date>
+    init(_ date: Date) { storage = Mutex(date) }
+    var value: Date {
+        get { storage.withLock { $0 } }
+        set { storage.withLock { $0 = newValue } }
+    }
+}
+
+final class MutableFlag: Sendable {
+    private let storage = Mutex(false)
+    var value: Bool { storage.withLock { $0 } }
+    func set() { storage.withLock { $0 = true } }
+}
