@@ -80,6 +80,8 @@ struct CheckoutState: Sendable, Equatable {
     var savedSecondaryTokens: [SavedSecondaryToken]
     /// Server time minus device time, measured when the checkout opened.
     var serverClockOffset: TimeInterval
+    /// The idempotency key of the payment attempt under way, reused by a retry of the same split.
+    var attempt: PaymentAttempt?
 
     init(session: ClientSession, serverClockOffset: TimeInterval) throws(PurseCheckoutError) {
         self.session = session

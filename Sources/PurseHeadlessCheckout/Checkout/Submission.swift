@@ -1,0 +1,124 @@
+import Foundation
+
+/// Submitting the payment: one `/validate` carrying every participant of the split.
+extension PurseHeadlessCheckout {
+    /// Submits the payment as the split stands: every secondary share and the primary, in one `/validate`.
+    ///
+    /// Use it when gift cards cover the whole amount (there is no primary element to drive), or with a
+    /// primary that is payable at selection. A double tap is harmless: the checkout moves to `submitting`
+    /// before its first suspension, and a second call is refused. `/validate` carries an `Idempotency-Key`
+    /// that a retry of the same attempt (same split) reuses, so retrying after a lost answer can never
+    /// charge twice.
+    /// - Returns: the gateway's answer; when it carries a ``ValidationResult/redirection``, the payment is
+    ///   pending until the shopper completes that page.
+    /// - Throws: `PAYMENT_NOT_FULFILLED_ON_SUBMIT`, `SESSION_ALREADY_SUBMITTED_ERROR`, `EXPIRED_SESSION`,
+    ///   `ON_BEFORE_VALIDATE_HOOK_FAILED`, `VALIDATE_FAILED` (the payment was refused: the server's status
+    ///   code is ``PurseCheckoutError/serverCode``), `API_ERROR`, `NETWORK_ERROR`, `INVALID_RESPONSE`,
+    ///   `METHOD_NOT_IMPLEMENTED`.
+    @discardableResult
+    public func submitPayment() async throws -> ValidationResult {
+        try ensureEditable()
+        guard state.split.isPaymentFulfilled else {
+            throw PurseCheckoutError(
+                .paymentNotFulfilledOnSubmit,
+                message:
+                    "the split covers \(Money(minorUnits: state.split.covered, currency: state.session.currency).format()) "
+                    + "of \(Money(minorUnits: state.split.amount.minorUnits, currency: state.session.currency).format())"
+                    + (state.split.primary?.isReady == false ? " and the primary is not ready" : ""))
+        }
+        let phaseBefore = state.phase
+        mutate { $0.phase = .submitting }
+        let result: ValidationResult
+        do {
+            result = try await validateSplit()
+        } catch {
+            let next: SessionState = error.code == .onBeforeValidateHookFailed ? phaseBefore : .error
+            mutate { $0.phase = next }
+            log.warning("payment not submitted: \(error.code)")
+            throw error
+        }
+        mutate { $0.phase = .submitted }
+        log.info("payment submitted: global status \(result.globalStatus)")
+        if let after = configuration.hooks.onAfterValidate { await after(result) }
+        return result
+    }
+
+    private func validateSplit() async throws(PurseCheckoutError) -> ValidationResult {
+        if let before = configuration.hooks.onBeforeValidate {
+            do {
+                try await before(state.amountSplit)
+            } catch {
+                throw PurseCheckoutError(
+                    .onBeforeValidateHookFailed, message: "onBeforeValidate threw \(type(of: error))")
+            }
+        }
+        let items = try await validationItems()
+        let key = idempotencyKey(for: items)
+        let result = try await paymentAPI.validate(sessionID: state.session.id, items: items, idempotencyKey: key)
+        guard result.globalStatus == .success || result.globalStatus == .waiting else {
+            // A definitive refusal: the next submit is a new attempt with a new key.
+            mutate { $0.attempt = nil }
+            let refusal = result.results.first { $0.status.state != .success }
+            throw PurseCheckoutError(
+                .validateFailed,
+                message: "the payment was refused"
+                    + (refusal.map { ": \(itemID($0.partner, $0.method)) \($0.status.code)" } ?? ""),
+                serverCode: refusal?.status.code)
+        }
+        return result
+    }
+
+    /// The key of this attempt: reused while the split is unchanged (a retry after a lost answer), new
+    /// otherwise.
+    private func idempotencyKey(for items: [ItemPayload]) -> String {
+        var hasher = Hasher()
+        hasher.combine(items)
+        let fingerprint = hasher.finalize()
+        if let attempt = state.attempt, attempt.fingerprint == fingerprint { return attempt.key }
+        let key = configuration.makeIdempotencyKey()
+        mutate { $0.attempt = PaymentAttempt(key: key, fingerprint: fingerprint) }
+        return key
+    }
+
+    /// One item per participant of the split (the primary, when it pays a share).
+    private func validationItems() async throws(PurseCheckoutError) -> [ItemPayload] {
+        var items: [ItemPayload] = []
+        if let primary = state.primary, state.split.primaryShare > 0 {
+            items.append(try await primaryItem(primary, amount: state.split.primaryShare))
+        }
+        return items
+    }
+
+    private func primaryItem(_ primary: PaymentItem, amount: Int64) async throws(PurseCheckoutError) -> ItemPayload {
+        let source = state.session.source
+        guard let entry = source.protocolEntry(partner: primary.partner, method: primary.method),
+            let plugin = registry.plugin(for: entry.configuration)
+        else {
+            throw PurseCheckoutError(.methodNotImplemented, message: "no plugin pays \(primary.id)")
+        }
+        var item = ItemPayload(partner: primary.partner, method: primary.method, amount: amount)
+        switch primary {
+        case .paymentToken(let token):
+            guard !plugin.requiresInput(for: token) else {
+                throw PurseCheckoutError(.elementNotFulfilled, message: "this saved card needs its CVV")
+            }
+            item.paymentData["token"] = .string(token.id)
+        case .primaryMethod(let method):
+            guard plugin is any RedirectionPlugin else {
+                throw PurseCheckoutError(
+                    .elementNotFulfilled, message: "\(method.id) is paid through its payment element")
+            }
+            // The redirection plugin's /init runs inside submit; only an HTTP-level refusal is reported
+            // here, and an answer without a step id fails at /validate.
+            let answer = try await paymentAPI.initialize(sessionID: state.session.id, item: item)
+            item.stepID = answer.stepID
+        }
+        return item
+    }
+}
+
+/// The idempotency key of the current payment attempt and the split it was made for.
+struct PaymentAttempt: Sendable, Equatable {
+    let key: String
+    let fingerprint: Int
+}

@@ -1,0 +1,28 @@
+extension PurseCheckoutError {
+    /// Wraps a refusal of the split engine: `invalidTake` for amounts and limits, and
+    /// `secondaryTokenizationFailed` for an empty balance, with amounts in major units of `currency`.
+    init(_ error: SplitError, partner: Partner, method: Method, currency: Currency) {
+        func major(_ minorUnits: Int64) -> String { Money(minorUnits: minorUnits, currency: currency).format() }
+        let item = itemID(partner, method)
+        switch error {
+        case .invalidTakeAmount(let amount, let balance, let remaining):
+            self.init(
+                .invalidTakeAmount,
+                message: "cannot take \(major(amount)) from \(item): it must be above zero, at most the balance "
+                    + "(\(major(balance))) and at most what is left to pay (\(major(remaining)))")
+        case .maxAmountReached(let amount, let limit):
+            self.init(
+                .maxAmountReached,
+                message: "taking \(major(amount)) would exceed the \(item) maximum of \(major(limit)) per payment")
+        case .usageLimitReached(let limit):
+            self.init(
+                .usageLimitError,
+                message: "\(item) allows \(limit) card\(limit == 1 ? "" : "s") per payment, already in the split")
+        case .takePolicyViolated:
+            self.init(
+                .secondaryMethodTakePolicyViolated, message: "\(item) only allows taking the whole balance")
+        case .emptyBalance:
+            self.init(.secondaryTokenEmptyBalance, message: "the \(item) card has no balance")
+        }
+    }
+}
