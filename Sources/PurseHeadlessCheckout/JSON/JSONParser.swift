@@ -76,7 +76,12 @@ enum JSONParser {
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                     throw fail("expected a member name")
                 }
+                let keyOffset = index
                 let key = try parseString()
+                guard object[key] == nil else {
+                    // A second member of the same name could be read differently by another parser.
+                    throw JSONParseError(offset: keyOffset, reason: "duplicate member name")
+                }
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
                 index += 1

@@ -50,32 +50,57 @@ enum JSONWriter {
 
 /// Exact conversions between JSON number text and `Decimal`.
 enum ExactDecimal {
-    /// Parses JSON number text exactly, or returns `nil` when it cannot be represented.
+    /// Parses JSON number text exactly, or returns `nil` when `Decimal` cannot hold it exactly (more than
+    /// 38 significant digits, or an exponent outside its range). Leading and trailing zeros do not count:
+    /// `480.000…0` and `0e999` are exact.
     static func parse(_ text: String) -> Decimal? {
-        guard significantDigits(of: text) <= 38 else { return nil }
-        guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), value.isFinite else {
-            return nil
+        let bytes = Array(text.utf8)
+        var index = 0
+        var negative = false
+        var digits: [UInt8] = []
+        var exponent = 0
+        var sawPoint = false
+        var explicitExponent = 0
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") {
+            negative = true
+            index += 1
         }
-        return value
-    }
-
-    /// Digits of the mantissa that `Decimal` must hold (leading zeros do not count).
-    static func significantDigits(of text: String) -> Int {
-        var count = 0
-        var leading = true
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { break }
-            guard byte >= 0x30, byte <= 0x39 else { continue }
-            if leading && byte == 0x30 { continue }
-            leading = false
-            count += 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte >= 0x30, byte <= 0x39 {
+                if !(digits.isEmpty && byte == 0x30) { digits.append(byte) }
+                if sawPoint { exponent -= 1 }
+            } else if byte == UInt8(ascii: ".") {
+                sawPoint = true
+            } else if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+                var rest = String(decoding: bytes[(index + 1)...], as: UTF8.self)
+                if rest.hasPrefix("+") { rest.removeFirst() }
+                guard let value = Int(rest) else {
+                    // An exponent too long for Int: only a zero mantissa survives it.
+                    return digits.isEmpty ? Decimal(0) : nil
+                }
+                explicitExponent = value
+                break
+            } else {
+                return nil
+            }
+            index += 1
         }
-        return count
+        guard !digits.isEmpty else { return Decimal(0) }
+        while digits.last == 0x30 {
+            digits.removeLast()
+            exponent += 1
+        }
+        let (total, overflow) = exponent.addingReportingOverflow(explicitExponent)
+        guard !overflow, digits.count <= 38, total >= -128, total <= 127 else { return nil }
+        guard let significand = Decimal(string: String(decoding: digits, as: UTF8.self)) else { return nil }
+        let value = Decimal(sign: negative ? .minus : .plus, exponent: total, significand: significand)
+        return value.isFinite ? value : nil
     }
 
     /// Plain decimal text for a value (no exponent, no grouping), as JSON wants it.
     static func text(_ value: Decimal) -> String {
-        guard value.isFinite else { return "0" }
+        guard value.isFinite else { return "null" }
         return NSDecimalNumber(decimal: value).description(withLocale: Locale(identifier: "en_US_POSIX"))
     }
 }

@@ -11,6 +11,9 @@ public struct PurseEnvironment: RawRepresentable, Sendable, Hashable, CustomStri
     public static let sandbox = PurseEnvironment(rawValue: "sandbox")
     public static let production = PurseEnvironment(rawValue: "production")
 
+    /// The environments widget data may name.
+    static let known: Set<PurseEnvironment> = [.development, .test, .sandbox, .production]
+
     /// The domain the environment's hosts live on. Development uses the test hosts.
     var domain: String {
         switch self {

@@ -79,6 +79,9 @@ extension MethodConfiguration {
         minAmount = try settings?.decimal("payment_min_amount")
         maxAmount = try settings?.decimal("payment_max_amount")
         usagePerSessionLimit = try settings?.int("usage_per_session_limit")
+        if let limit = usagePerSessionLimit, limit < 0, let settings {
+            throw settings.fail("usage_per_session_limit: expected 0 (no limit) or more, found \(limit)")
+        }
         raw = reader.value
     }
 }

@@ -32,8 +32,16 @@ public enum SessionDecoder {
         let entityID = try root.required("entityId").string()
         let environmentKey = try root.string("environment")
         let legacyEnvironmentKey = try root.string("env")
-        let environmentName = environmentKey ?? legacyEnvironmentKey ?? "production"
+        guard let environmentName = environmentKey ?? legacyEnvironmentKey else {
+            throw PurseCheckoutError(.sessionMalformed, message: "environment: missing")
+        }
         let environment = PurseEnvironment(rawValue: environmentName)
+        guard PurseEnvironment.known.contains(environment) else {
+            throw PurseCheckoutError(
+                .sessionMalformed,
+                message: "\(environmentKey == nil ? "env" : "environment"): expected development, test, sandbox or "
+                    + "production, found \(environmentName)")
+        }
         let source = try decodePaymentSession(root.required("paymentSession"))
         let roots = try decodeRoots(root.optional("apiPaths"), defaults: environment.defaultRoots)
         let walletSession = try root.optional("walletSession").map(decodeWalletSession)
@@ -150,12 +158,23 @@ public enum SessionDecoder {
     static func decodeRoots(_ reader: JSONReader?, defaults: APIRoots) throws(PurseCheckoutError) -> APIRoots {
         guard let reader else { return defaults }
         var roots = defaults
-        if let payment = try reader.optional("payment") { roots.payment = try payment.url() }
-        if let wallet = try reader.optional("wallet") { roots.wallet = try wallet.url() }
-        if let datetime = try reader.optional("datetime") { roots.datetime = try datetime.url() }
-        if let logs = try reader.optional("logs") { roots.logs = try logs.url() }
-        if let vault = try reader.optional("vault") { roots.vault = try vault.url() }
+        if let payment = try reader.optional("payment") { roots.payment = try serviceRoot(payment) }
+        if let wallet = try reader.optional("wallet") { roots.wallet = try serviceRoot(wallet) }
+        if let datetime = try reader.optional("datetime") { roots.datetime = try serviceRoot(datetime) }
+        if let logs = try reader.optional("logs") { roots.logs = try serviceRoot(logs) }
+        if let vault = try reader.optional("vault") { roots.vault = try serviceRoot(vault) }
         return roots
+    }
+
+    /// A service root receives the API key and card data: https only, except plain http to a loopback host
+    /// (a local sandbox).
+    static func serviceRoot(_ reader: JSONReader) throws(PurseCheckoutError) -> URL {
+        let url = try reader.url()
+        let scheme = url.scheme?.lowercased()
+        guard scheme == "https" || (scheme == "http" && LoopbackHost.isLoopback(url.host)) else {
+            throw reader.fail("expected an https URL (http only for a loopback host)")
+        }
+        return url
     }
 
     static func decodeWalletSession(_ reader: JSONReader) throws(PurseCheckoutError) -> WalletSession {
