@@ -16,14 +16,41 @@ let package = Package(
     name: "PurseHeadlessCheckout",
     platforms: [.iOS(.v17), .macOS(.v14)],
     products: [
-        .library(name: "PurseHeadlessCheckout", targets: ["PurseHeadlessCheckout"])
+        .library(name: "PurseHeadlessCheckout", targets: ["PurseHeadlessCheckout"]),
+        .library(name: "PurseSandbox", targets: ["PurseSandbox"]),
+        .library(name: "PurseCheckoutTesting", targets: ["PurseCheckoutTesting"]),
+        .executable(name: "purse", targets: ["purse"]),
     ],
     targets: [
         .target(name: "PurseHeadlessCheckout", swiftSettings: strictness),
+        .target(name: "PurseHTTPServer", swiftSettings: strictness),
+        .target(name: "PurseSandbox", dependencies: ["PurseHTTPServer"], swiftSettings: strictness),
+        .target(
+            name: "PurseCheckoutTesting",
+            dependencies: ["PurseHeadlessCheckout", "PurseSandbox"],
+            swiftSettings: strictness
+        ),
+        .executableTarget(
+            name: "purse",
+            dependencies: ["PurseHeadlessCheckout", "PurseSandbox"],
+            swiftSettings: strictness
+        ),
         .testTarget(
             name: "PurseHeadlessCheckoutTests",
             dependencies: ["PurseHeadlessCheckout"],
             resources: [.copy("Fixtures")],
+            swiftSettings: testStrictness
+        ),
+        .testTarget(name: "PurseHTTPServerTests", dependencies: ["PurseHTTPServer"], swiftSettings: testStrictness),
+        .testTarget(name: "PurseSandboxTests", dependencies: ["PurseSandbox"], swiftSettings: testStrictness),
+        .testTarget(
+            name: "PurseCLITests",
+            dependencies: ["purse", "PurseHeadlessCheckout"],
+            swiftSettings: testStrictness
+        ),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["PurseHeadlessCheckout", "PurseCheckoutTesting", "PurseSandbox"],
             swiftSettings: testStrictness
         ),
     ],

@@ -1,0 +1,116 @@
+import Synchronization
+
+/// A clock that only moves when a test advances it.
+///
+/// Inject it as `PurseCheckoutConfiguration.clock` (and the sandbox's clock): polling, retries and slow
+/// answers then wait on this clock, and a test drives them in an instant with ``advance(by:)``.
+/// ```swift
+/// let clock = TestClock()
+/// let polling = Task { try await checkout.getSecondaryToken(method: ancv, pan: account, cvv: nil) }
+/// await clock.waitForSleepers()
+/// await clock.advance(by: .seconds(2))
+/// ```
+public final class TestClock: Clock, Sendable {
+    /// A point on the test clock: the time elapsed since it was created.
+    public struct Instant: InstantProtocol, Sendable, Hashable {
+        /// Time since the clock's start.
+        public let offset: Duration
+
+        public init(offset: Duration) { self.offset = offset }
+
+        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        public func duration(to other: Instant) -> Duration { other.offset - offset }
+        public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    }
+
+    private struct Sleeper {
+        let id: UInt64
+        let deadline: Instant
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct State {
+        var now = Instant(offset: .zero)
+        var nextID: UInt64 = 0
+        var sleepers: [Sleeper] = []
+        var cancelledIDs: Set<UInt64> = []
+    }
+
+    private let state = Mutex(State())
+
+    /// A clock at offset zero with nobody sleeping.
+    public init() {}
+
+    /// The current instant.
+    public var now: Instant { state.withLock { $0.now } }
+
+    /// The test clock has no resolution limit.
+    public var minimumResolution: Duration { .zero }
+
+    /// How many tasks are sleeping on this clock now.
+    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+    /// Suspends until the clock is advanced to `deadline`, or throws `CancellationError` when the task is
+    /// cancelled first. A deadline already reached returns at once.
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        let id: UInt64? = state.withLock { state in
+            guard deadline > state.now else { return nil }
+            state.nextID += 1
+            return state.nextID
+        }
+        guard let id else { return try Task.checkCancellation() }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let cancelledEarly = state.withLock { state -> Bool in
+                    if state.cancelledIDs.remove(id) != nil { return true }
+                    state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+                    return false
+                }
+                if cancelledEarly { continuation.resume(throwing: CancellationError()) }
+            }
+        } onCancel: {
+            let sleeper = state.withLock { state -> Sleeper? in
+                guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else {
+                    state.cancelledIDs.insert(id)
+                    return nil
+                }
+                return state.sleepers.remove(at: index)
+            }
+            sleeper?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Moves the clock forward and wakes every sleeper whose deadline is reached, earliest first, letting
+    /// each run before the next deadline is considered.
+    public func advance(by duration: Duration) async {
+        let target = state.withLock { $0.now.advanced(by: duration) }
+        await advance(to: target)
+    }
+
+    /// Moves the clock to `target` (never backwards), waking sleepers on the way.
+    public func advance(to target: Instant) async {
+        while true {
+            let due = state.withLock { state -> Sleeper? in
+                guard let next = state.sleepers.min(by: { $0.deadline < $1.deadline }), next.deadline <= target else {
+                    if target > state.now { state.now = target }
+                    return nil
+                }
+                state.sleepers.removeAll { $0.id == next.id }
+                if next.deadline > state.now { state.now = next.deadline }
+                return next
+            }
+            guard let due else { return }
+            due.continuation.resume()
+            for _ in 0..<10 { await Task.yield() }
+        }
+    }
+
+    /// Yields until at least `count` tasks sleep on the clock (bounded: gives up after many yields, so a
+    /// test that expects a sleeper that never comes fails on its own assertions instead of hanging).
+    public func waitForSleepers(_ count: Int = 1) async {
+        for _ in 0..<100_000 {
+            if sleeperCount >= count { return }
+            await Task.yield()
+        }
+    }
+}

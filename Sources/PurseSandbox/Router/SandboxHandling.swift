@@ -1,0 +1,149 @@
+internal import Foundation
+
+extension PurseSandbox {
+    /// Answers one request: the pure router (see ``SandboxEndpoint`` for the URL layout).
+    ///
+    /// In order: find the endpoint (404/405), count the request, apply the faults (header `x-sandbox-fault`
+    /// first, then the instance's; latency waits on the injected clock), handle it, then apply the
+    /// after-handling faults (drop, truncated body, wrong content type). Bodies over 1 MiB are 413
+    /// `PAYLOAD_TOO_LARGE`. Never throws: every failure is an
+    /// HTTP answer with a JSON body `{ "code", "message" }` (hosted pages answer HTML).
+    public func handle(_ request: SandboxRequest) async -> SandboxResponse {
+        let endpoint: SandboxEndpoint
+        switch resolve(request) {
+        case .success(let found): endpoint = found
+        case .failure(let error): return error.response
+        }
+        let route = endpoint.route
+        state.withLock { $0.requestCounts[route.rawValue, default: 0] += 1 }
+        guard request.body.count <= Self.maximumBodySize else {
+            return .error(413, "PAYLOAD_TOO_LARGE", "The body is larger than \(Self.maximumBodySize) bytes")
+        }
+
+        var headerFault: SandboxFault?
+        if let header = request.header("x-sandbox-fault") {
+            do {
+                headerFault = try SandboxFault(headerValue: header)
+            } catch {
+                return .error(400, "INVALID_FAULT_HEADER", "x-sandbox-fault: cannot read '\(error.setting)'")
+            }
+        }
+        let (fault, globalLatency) = faults.take(for: route, header: headerFault)
+        await wait(globalLatency + (fault?.latency ?? .zero))
+        if let status = fault?.status {
+            return .error(status, "INJECTED_FAULT", "Fault injected by the sandbox on route \(route.rawValue)")
+        }
+        let response = await dispatch(endpoint, request)
+        guard let fault else { return response }
+        return FaultInjector.apply(fault, to: response)
+    }
+
+    /// Bodies above this size are refused with 413 `PAYLOAD_TOO_LARGE` (a real session is about 80 kB).
+    static let maximumBodySize = 1 << 20
+
+    private func resolve(_ request: SandboxRequest) -> Result<SandboxEndpoint, SandboxAPIError> {
+        var path = request.path
+        if let query = path.firstIndex(of: "?") { path = String(path[..<query]) }
+        let prefix = basePath
+        if !prefix.isEmpty {
+            guard path == prefix || path.hasPrefix(prefix + "/") else {
+                return .failure(SandboxAPIError(404, "NOT_FOUND", "No sandbox endpoint at \(path)"))
+            }
+            path.removeFirst(prefix.count)
+        }
+        var parts: [String] = []
+        for raw in path.split(separator: "/", omittingEmptySubsequences: true) {
+            guard let part = SandboxEncoding.percentDecode(String(raw), plusIsSpace: false) else {
+                return .failure(SandboxAPIError(400, "INVALID_PATH", "The path is not valid percent-encoding"))
+            }
+            parts.append(part)
+        }
+        guard let endpoint = SandboxEndpoint.match(parts) else {
+            return .failure(SandboxAPIError(404, "NOT_FOUND", "No sandbox endpoint at \(path)"))
+        }
+        guard endpoint.methods.contains(request.method) else {
+            return .failure(
+                SandboxAPIError(
+                    405, "METHOD_NOT_ALLOWED",
+                    "\(request.method) is not allowed here; use \(endpoint.methods.sorted().joined(separator: ", "))"))
+        }
+        return .success(endpoint)
+    }
+
+    private func dispatch(_ endpoint: SandboxEndpoint, _ request: SandboxRequest) async -> SandboxResponse {
+        switch endpoint {
+        case .oauthToken: return issueAccessToken(request)
+        case .createClientSession: return createClientSessionEndpoint(request)
+        case .getClientSession(let id): return clientSessionEndpoint(id: id, request)
+        case .gatewayInit(let session): return await gatewayInit(session: session, request)
+        case .gatewayValidate(let session): return gatewayValidate(session: session, request)
+        case .datetime: return datetime()
+        case .walletTokens, .walletToken, .walletFavorite: return walletEndpoint(endpoint, request)
+        case .binLookup(let tenant): return binLookup(tenant: tenant, request)
+        case .secureFields(let tenant): return secureFields(tenant: tenant, request)
+        case .logs: return .noContent
+        case .page(let kind, let payment): return hostedPage(kind: kind, payment: payment, request)
+        case .pageDecision(let kind, let payment): return pageDecision(kind: kind, payment: payment, request)
+        case .catalogue: return catalogueEndpoint(request)
+        case .stats: return .json(200, statsJSON())
+        case .reset:
+            reset()
+            return .noContent
+        case .faults: return faultsEndpoint(request)
+        case .script:
+            return SandboxResponse(
+                status: 200, headers: ["content-type": "application/javascript; charset=utf-8"],
+                body: Data("// PurseSandbox: no web SDK here; the native SDK reads widget.data.\n".utf8))
+        }
+    }
+
+    private func datetime() -> SandboxResponse {
+        let now = self.now
+        return .json(200, ["utc": .int(SandboxTime.epochMilliseconds(now)), "iso": .string(SandboxTime.iso8601(now))])
+    }
+}
+
+/// An HTTP-level refusal: status, stable code and message (the `{ "code", "message" }` body).
+public struct SandboxAPIError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The HTTP status (4xx).
+    public let status: Int
+    /// The stable code, e.g. `AMOUNT_MISMATCH`.
+    public let code: String
+    /// What went wrong, for a person.
+    public let message: String
+
+    /// Creates an error.
+    public init(_ status: Int, _ code: String, _ message: String) {
+        self.status = status
+        self.code = code
+        self.message = message
+    }
+
+    /// `HTTP 400 AMOUNT_MISMATCH: message`.
+    public var description: String { "HTTP \(status) \(code): \(message)" }
+
+    /// The JSON answer.
+    var response: SandboxResponse { .error(status, code, message) }
+}
+
+extension SandboxRequest {
+    /// The body as a JSON document.
+    func jsonBody() -> Result<SandboxJSON, SandboxAPIError> {
+        do {
+            return .success(try JSONParser.parse(body))
+        } catch {
+            return .failure(SandboxAPIError(400, "INVALID_JSON", "The body is not JSON: \(error.message)"))
+        }
+    }
+
+    /// The body as a JSON object.
+    func jsonObjectBody() -> Result<[String: SandboxJSON], SandboxAPIError> {
+        jsonBody().flatMap { json in
+            json.objectValue.map { .success($0) }
+                ?? .failure(SandboxAPIError(400, "INVALID_PAYLOAD", "The body must be a JSON object"))
+        }
+    }
+
+    /// The body as `application/x-www-form-urlencoded` fields.
+    var formBody: [String: String] { SandboxEncoding.parseForm(String(decoding: body, as: UTF8.self)) }
+}

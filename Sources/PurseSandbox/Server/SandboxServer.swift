@@ -1,0 +1,83 @@
+public import Foundation
+import PurseHTTPServer
+
+/// The sandbox over HTTP/1.1 on 127.0.0.1: what `purse sandbox` runs, and what integration tests and other
+/// processes (a browser, an app on the simulator, `curl`) talk to.
+///
+/// ```swift
+/// let server = try SandboxServer(sandbox: PurseSandbox())
+/// let baseURL = try server.start()          // http://127.0.0.1:<ephemeral port>
+/// defer { server.stop() }
+/// ```
+/// Starting sets the sandbox's base URL, so every URL it hands out (service roots in widget data, hosted
+/// pages, return redirects) points at the server. Only loopback addresses can be bound.
+public final class SandboxServer: Sendable {
+    /// The sandbox the server answers for.
+    public let sandbox: PurseSandbox
+    private let server: HTTPServer
+    private let host: String
+
+    /// A server for `sandbox` on `host:port` (port 0: an ephemeral port, reported by ``start()``).
+    /// `readTimeout` bounds how long a client may take to send a whole request (then 408).
+    public init(
+        sandbox: PurseSandbox, host: String = "127.0.0.1", port: UInt16 = 0, readTimeout: Duration = .seconds(10)
+    ) {
+        self.sandbox = sandbox
+        self.host = host
+        server = HTTPServer(configuration: .init(host: host, port: port, readTimeout: readTimeout)) { request in
+            let response = await sandbox.handle(Self.sandboxRequest(request))
+            return Self.serverResponse(response)
+        }
+    }
+
+    /// Binds and starts serving; returns the base URL (`http://127.0.0.1:PORT`).
+    /// - Throws: ``SandboxServerError`` when the address cannot be bound or is not a loopback address.
+    @discardableResult
+    public func start() throws(SandboxServerError) -> URL {
+        let port: UInt16
+        do {
+            port = try server.start()
+        } catch {
+            throw SandboxServerError(message: error.description)
+        }
+        let hostPart = host.contains(":") ? "[\(host)]" : host
+        let base = "http://\(hostPart):\(port)"
+        sandbox.setBaseURL(base)
+        return URL(string: base) ?? URL(fileURLWithPath: "/")
+    }
+
+    /// The bound port, once started.
+    public var port: UInt16? { server.port }
+
+    /// Stops serving and closes every connection. Idempotent.
+    public func stop() { server.stop() }
+
+    static func sandboxRequest(_ request: HTTPServerRequest) -> SandboxRequest {
+        var query: [String: String] = [:]
+        for (name, value) in request.query where query[name] == nil { query[name] = value }
+        var headers: [String: String] = [:]
+        for (name, value) in request.headers {
+            let key = name.lowercased()
+            headers[key] = headers[key].map { "\($0), \(value)" } ?? value
+        }
+        return SandboxRequest(
+            method: request.method, path: request.path, query: query, headers: headers, body: Data(request.body))
+    }
+
+    static func serverResponse(_ response: SandboxResponse) -> HTTPServerResponse {
+        var headers = HTTPHeaders()
+        for (name, value) in response.headers.sorted(by: { $0.key < $1.key }) {
+            headers.add(name: name, value: value)
+        }
+        return HTTPServerResponse(
+            status: response.status, headers: headers, body: Array(response.body),
+            dropConnection: response.dropConnection)
+    }
+}
+
+/// Why the sandbox server could not start.
+public struct SandboxServerError: Error, Sendable, CustomStringConvertible {
+    /// The reason, from the HTTP server (e.g. the bind error).
+    public let message: String
+    public var description: String { message }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import PurseHeadlessCheckout
+
+/// What a merchant backend does around a checkout, for the demo: OAuth, create a client session, and
+/// confirm a payment server-side. Never part of an app: it holds the client secret.
+struct MerchantBackend {
+    let base: URL
+    let apiKey: String
+    let entityID: String
+    let clientID: String
+    let clientSecret: String
+    let transport: any HTTPTransport
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// `POST /oauth/token` (client credentials, HTTP Basic).
+    func accessToken() async throws -> String {
+        let credentials = Data("\(clientID):\(clientSecret)".utf8).base64EncodedString()
+        let body = try await call(
+            "POST", "oauth/token",
+            headers: ["Authorization": "Basic \(credentials)", "Content-Type": "application/x-www-form-urlencoded"],
+            body: Data("grant_type=client_credentials".utf8))
+        guard let token = body["access_token"]?.stringValue else { throw Failure(description: "no access_token") }
+        return token
+    }
+
+    /// `POST /payment/v2/client-sessions`: the widget data to hand to the app.
+    func createClientSession(
+        token: String, amount: Int64, currency: String, customer: String?, order: String
+    ) async throws -> (id: String, widgetData: String) {
+        var request: [String: JSONValue] = [
+            "entity_id": .string(entityID), "amount": .integer(amount), "currency": .string(currency),
+            "shopper_redirection_url": "https://shop.example.com/return",
+            "order": ["reference": .string(order)],
+        ]
+        if let customer { request["customer"] = ["reference": .string(customer)] }
+        let body = try await call(
+            "POST", "payment/v2/client-sessions",
+            headers: ["Authorization": "Bearer \(token)", "x-api-key": apiKey, "Content-Type": "application/json"],
+            body: JSONValue.object(request).serialized())
+        guard let id = body["id"]?.stringValue, let data = body["widget"]?["data"]?.stringValue else {
+            throw Failure(description: "the client session answer has no id or widget.data")
+        }
+        return (id, data)
+    }
+
+    /// `GET /payment/v2/client-sessions/{id}`: the server-side truth about the payment.
+    func status(token: String, sessionID: String) async throws -> (session: String, authorization: String?) {
+        let body = try await call(
+            "GET", "payment/v2/client-sessions/\(sessionID)",
+            headers: ["Authorization": "Bearer \(token)", "x-api-key": apiKey])
+        return (body["status"]?.stringValue ?? "?", body["payment"]?["authorization_status"]?.stringValue)
+    }
+
+    private func call(
+        _ method: String, _ path: String, headers: [String: String], body: Data? = nil
+    ) async throws
+        -> JSONValue
+    {
+        let response = try await transport.send(
+            HTTPRequest(method: method, url: base.appendingPathComponent(path), headers: headers, body: body))
+        guard (200..<300).contains(response.status) else {
+            throw Failure(description: "\(method) /\(path) answered HTTP \(response.status)")
+        }
+        return try JSONValue.parse(response.body)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Runs the built `purse` binary, as a user would.
+struct PurseBinary {
+    struct Output {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// The binary next to the test bundle (SwiftPM builds every product into the same directory).
+    static var url: URL? {
+        var candidates: [URL] = []
+        for argument in [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0])] {
+            var directory = argument
+            for _ in 0..<4 {
+                directory = directory.deletingLastPathComponent()
+                candidates.append(directory.appendingPathComponent("purse"))
+            }
+        }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// Runs `purse` with `arguments` to completion (bounded by `timeout`), feeding `stdin`.
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], stdin: String = "",
+        timeout: Duration = .seconds(60)
+    ) throws -> Output {
+        guard let url else { throw MissingBinary() }
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        input.fileHandleForWriting.write(Data(stdin.utf8))
+        try input.fileHandleForWriting.close()
+        let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
+        let stderrData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
+            stderr: String(decoding: stderrData, as: UTF8.self))
+    }
+
+    struct MissingBinary: Error, CustomStringConvertible {
+        var description: String { "the purse binary was not found next to the test bundle" }
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import PurseHeadlessCheckout
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The `purse` binary, run end to end.
+@Suite("purse command line", .serialized)
+struct PurseCommandTests {
+    @Test("--help on the tool and on every subcommand exits 0 and describes it")
+    func help() throws {
+        let top = try PurseBinary.run(["--help"])
+        #expect(top.status == 0)
+        #expect(top.stdout.contains("demo"))
+        #expect(top.stdout.contains("sandbox"))
+        for command in ["demo", "sandbox"] {
+            let output = try PurseBinary.run([command, "--help"])
+            #expect(output.status == 0)
+            #expect(output.stdout.contains("Usage: purse \(command)"))
+            #expect(output.stderr.isEmpty)
+        }
+    }
+
+    @Test(
+        "usage errors go to stderr with exit status 64",
+        arguments: [
+            [], ["frobnicate"], ["sandbox", "--port"], ["sandbox", "--port", "70000"], ["sandbox", "--port", "abc"],
+            ["sandbox", "--nope"], ["demo", "extra"], ["demo", "--json=yes"], ["sandbox", "--latency", "-5"],
+        ])
+    func usageErrors(arguments: [String]) throws {
+        let output = try PurseBinary.run(arguments)
+        #expect(output.status == 64, "\(arguments): \(output.stderr)")
+        #expect(output.stdout.isEmpty)
+        #expect(!output.stderr.isEmpty)
+    }
+
+    @Test("sandbox --catalogue prints the test data, as text and as JSON")
+    func catalogue() throws {
+        let text = try PurseBinary.run(["sandbox", "--catalogue"])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("4111111111111111"))
+        #expect(text.stdout.contains("demo-shopper"))
+        #expect(text.stdout.contains("illicado"))
+        let json = try PurseBinary.run(["sandbox", "--catalogue", "--json"])
+        #expect(json.status == 0)
+        let document = try JSONValue.parse(json.stdout)
+        #expect(document["entity"] != nil)
+    }
+
+    @Test("demo runs the tour and ends with a server-confirmed AUTHORIZED payment")
+    func demo() throws {
+        let output = try PurseBinary.run(["demo"], environment: ["NO_COLOR": "1"])
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        #expect(output.stdout.contains("payment AUTHORIZED"))
+        #expect(output.stdout.contains("Demo complete"))
+        #expect(!output.stdout.contains("\u{1B}["))  // NO_COLOR, and not a terminal
+    }
+
+    @Test("demo --json prints one JSON summary whose every step passed")
+    func demoJSON() throws {
+        let output = try PurseBinary.run(["demo", "--json"])
+        #expect(output.status == 0)
+        let summary = try JSONValue.parse(output.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(summary["passed"] == true)
+        #expect((summary["steps"]?.arrayValue?.count ?? 0) >= 6)
+        #expect(summary["steps"]?.arrayValue?.allSatisfy { $0["passed"] == true } == true)
+    }
+
+    @Test("sandbox serves on an ephemeral port, answers, and stops cleanly on SIGINT")
+    func sandboxServes() async throws {
+        let url = try #require(PurseBinary.url)
+        let process = Process()
+        process.executableURL = url
+        process.arguments = ["sandbox", "--port", "0", "--json"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = Pipe()
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let line = try #require(Self.readLine(out.fileHandleForReading))
+        let base = try #require(try JSONValue.parse(line)["base_url"]?.stringValue)
+        #expect(base.hasPrefix("http://127.0.0.1:"))
+        let transport = URLSessionTransport()
+        let answer = try await transport.send(
+            HTTPRequest(method: "GET", url: try #require(URL(string: base + "/clock/datetime"))))
+        #expect(answer.status == 200)
+        #expect(try JSONValue.parse(answer.body)["utc"] != nil)
+        let unknown = try await transport.send(
+            HTTPRequest(method: "GET", url: try #require(URL(string: base + "/no/such/route"))))
+        #expect(unknown.status == 404)
+        #expect(try JSONValue.parse(unknown.body)["code"] != nil)
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test("sandbox --state keeps payments across a restart")
+    func sandboxState() async throws {
+        let url = try #require(PurseBinary.url)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("purse-state-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let statePath = directory.appendingPathComponent("state.json").path
+
+        func start() throws -> (Process, String) {
+            let process = Process()
+            process.executableURL = url
+            process.arguments = ["sandbox", "--port", "0", "--json", "--state", statePath]
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = Pipe()
+            try process.run()
+            let line = try #require(Self.readLine(out.fileHandleForReading))
+            return (process, try #require(try JSONValue.parse(line)["base_url"]?.stringValue))
+        }
+        let transport = URLSessionTransport()
+        let (first, base) = try start()
+        // Catalogue credentials of the sandbox's merchant entity (`purse sandbox --catalogue`).
+        let catalogue = try JSONValue.parse(try PurseBinary.run(["sandbox", "--catalogue", "--json"]).stdout)
+        let entity = try #require(catalogue["entity"])
+        func field(_ names: String...) throws -> String {
+            let value = names.compactMap { entity[$0]?.stringValue }.first
+            return try #require(value, "entity fields: \(entity)")
+        }
+        let apiKey = try field("api_key", "apiKey")
+        let basic = Data("\(try field("client_id", "clientId")):\(try field("client_secret", "clientSecret"))".utf8)
+        let token = try await transport.send(
+            HTTPRequest(
+                method: "POST", url: try #require(URL(string: base + "/oauth/token")),
+                headers: [
+                    "Authorization": "Basic \(basic.base64EncodedString())",
+                    "Content-Type": "application/x-www-form-urlencoded",
+                ], body: Data("grant_type=client_credentials".utf8)))
+        let bearer = try #require(try JSONValue.parse(token.body)["access_token"]?.stringValue)
+        let request: JSONValue = [
+            "entity_id": .string(try field("entity_id", "entityId")), "amount": 1000, "currency": "EUR",
+            "shopper_redirection_url": "https://shop.example.com/return", "order": ["reference": "state-test"],
+        ]
+        let created = try await transport.send(
+            HTTPRequest(
+                method: "POST", url: try #require(URL(string: base + "/payment/v2/client-sessions")),
+                headers: [
+                    "Authorization": "Bearer \(bearer)", "x-api-key": apiKey, "Content-Type": "application/json",
+                ],
+                body: request.serialized()))
+        #expect(created.status == 201)
+        let sessionID = try #require(try JSONValue.parse(created.body)["id"]?.stringValue)
+        kill(first.processIdentifier, SIGINT)
+        first.waitUntilExit()
+        #expect(first.terminationStatus == 0)
+        #expect(FileManager.default.fileExists(atPath: statePath))
+
+        let (second, secondBase) = try start()
+        defer {
+            kill(second.processIdentifier, SIGINT)
+            second.waitUntilExit()
+        }
+        let fetched = try await transport.send(
+            HTTPRequest(
+                method: "GET", url: try #require(URL(string: secondBase + "/payment/v2/client-sessions/\(sessionID)")),
+                headers: ["Authorization": "Bearer \(bearer)", "x-api-key": apiKey]))
+        #expect(fetched.status == 200, "\(String(decoding: fetched.body, as: UTF8.self))")
+        #expect(try JSONValue.parse(fetched.body)["id"]?.stringValue == sessionID)
+    }
+
+    /// Reads one line from a pipe (the server's first output line).
+    static func readLine(_ handle: FileHandle) -> String? {
+        var bytes: [UInt8] = []
+        while true {
+            let chunk = handle.readData(ofLength: 1)
+            guard let byte = chunk.first else { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+            if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+            bytes.append(byte)
+        }
+    }
+}

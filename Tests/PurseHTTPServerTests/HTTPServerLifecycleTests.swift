@@ -1,0 +1,137 @@
+import Glibc
+import PurseHTTPServer
+import Testing
+
+struct HTTPServerLifecycleTests {
+    @Test(arguments: [
+        "0.0.0.0", "::", "192.168.1.10", "10.0.0.1", "example.com", "::ffff:127.0.0.1", "", "127.0.0.1.nip.io",
+    ])
+    func nonLoopbackHostIsRefused(host: String) {
+        let server = HTTPServer(configuration: .init(host: host)) { _ in .text("never") }
+        #expect {
+            try server.start()
+        } throws: { error in
+            (error as? HTTPServerError)?.code == .nonLoopbackHost
+        }
+        #expect(server.port == nil)
+    }
+
+    @Test(arguments: ["127.0.0.1", "127.0.0.2", "localhost", "LOCALHOST", "::1", "[::1]"])
+    func loopbackHostIsAccepted(host: String) throws {
+        let server = HTTPServer(configuration: .init(host: host)) { _ in .text("ok") }
+        let port = try server.start()
+        #expect(port != 0)
+        #expect(server.port == port)
+        server.stop()
+    }
+
+    @Test func stopClosesTheListenerAndIsIdempotent() async throws {
+        let server = HTTPServer { _ in .text("ok") }
+        let port = try server.start()
+        let before = try await onThread {
+            let client = try RawClient(port: port)
+            try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+            return try client.readResponse().status
+        }
+        #expect(before == 200)
+        server.stop()
+        server.stop()
+        #expect(server.port == nil)
+        let connectError = try await onThread { () -> String? in
+            do {
+                _ = try RawClient(port: port)
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(connectError?.contains("connect failed") == true)
+    }
+
+    @Test func stopClosesOpenConnections() async throws {
+        let server = HTTPServer { _ in .text("ok") }
+        let port = try server.start()
+        let closed = try await onThread {
+            let client = try RawClient(port: port)
+            try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+            _ = try client.readResponse()
+            server.stop()
+            return try client.isClosedByServer()
+        }
+        #expect(closed)
+    }
+
+    @Test func stopWhileAHandlerRunsDiscardsItsAnswer() async throws {
+        let gate = AsyncGate()
+        let entered = AsyncGate()
+        let server = HTTPServer { _ in
+            entered.open()
+            await gate.wait()
+            return .text("too late")
+        }
+        let port = try server.start()
+        async let closed = onThread {
+            let client = try RawClient(port: port)
+            try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+            return try client.isClosedByServer()
+        }
+        await entered.wait()
+        server.stop()
+        gate.open()
+        #expect(try await closed)
+    }
+
+    @Test func startingTwiceOrAfterStopIsRefused() throws {
+        let server = HTTPServer { _ in .text("ok") }
+        try server.start()
+        #expect(throws: HTTPServerError.self) { try server.start() }
+        server.stop()
+        do {
+            try server.start()
+            Issue.record("a stopped server started again")
+        } catch {
+            #expect(error.code == .alreadyStarted)
+        }
+    }
+
+    @Test func portInUseIsABindError() throws {
+        let first = HTTPServer { _ in .text("first") }
+        let port = try first.start()
+        defer { first.stop() }
+        let second = HTTPServer(configuration: .init(port: port)) { _ in .text("second") }
+        do {
+            try second.start()
+            Issue.record("two servers bound the same port")
+        } catch {
+            #expect(error.code == .bindFailed)
+            #expect(error.errorNumber == EADDRINUSE)
+            #expect(error.message.contains("\(port)"))
+        }
+    }
+
+    @Test(arguments: [
+        HTTPServer.Configuration(maxHeaderBytes: 10),
+        HTTPServer.Configuration(maxBodyBytes: -1),
+        HTTPServer.Configuration(readTimeout: .zero),
+        HTTPServer.Configuration(idleTimeout: .milliseconds(-5)),
+        HTTPServer.Configuration(maxConnections: 0),
+    ])
+    func invalidConfigurationIsRefused(configuration: HTTPServer.Configuration) {
+        let server = HTTPServer(configuration: configuration) { _ in .text("never") }
+        #expect {
+            try server.start()
+        } throws: { error in
+            (error as? HTTPServerError)?.code == .invalidConfiguration
+        }
+    }
+
+    @Test func releasingTheServerStopsIt() async throws {
+        var server: HTTPServer? = HTTPServer { _ in .text("ok") }
+        let port = try #require(try server?.start())
+        server = nil
+        let refused = try await onThread { () -> Bool in
+            (try? RawClient(port: port)) == nil
+        }
+        #expect(refused)
+    }
+}

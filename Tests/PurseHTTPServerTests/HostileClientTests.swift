@@ -1,0 +1,208 @@
+import Foundation
+import Glibc
+import PurseHTTPServer
+import Synchronization
+import Testing
+
+/// Malformed, oversized, slow and vanishing clients: each gets its 4xx (or nothing) and the server keeps
+/// serving the next client.
+struct HostileClientTests {
+    struct Refusal: Sendable, CustomTestStringConvertible {
+        let name: String
+        let bytes: [UInt8]
+        let status: Int
+        let code: String
+        var testDescription: String { name }
+    }
+
+    static let refusals: [Refusal] = [
+        .init(
+            name: "malformed request line", bytes: Array("HELLO THERE\r\n\r\n".utf8), status: 400, code: "BAD_REQUEST"),
+        .init(
+            name: "bad header line", bytes: Array("GET / HTTP/1.1\r\nHost: h\r\nno colon here\r\n\r\n".utf8),
+            status: 400,
+            code: "BAD_REQUEST"),
+        .init(
+            name: "conflicting Content-Length",
+            bytes: Array("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab".utf8),
+            status: 400, code: "BAD_REQUEST"),
+        .init(
+            name: "non-numeric Content-Length",
+            bytes: Array("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: ten\r\n\r\n".utf8), status: 400,
+            code: "BAD_REQUEST"),
+        .init(
+            name: "unsupported version", bytes: Array("GET / HTTP/3.0\r\nHost: h\r\n\r\n".utf8), status: 505,
+            code: "HTTP_VERSION_NOT_SUPPORTED"),
+        .init(
+            name: "header too large",
+            bytes: Array(
+                ("GET / HTTP/1.1\r\nHost: h\r\nX-Big: " + String(repeating: "x", count: 20_000) + "\r\n\r\n").utf8),
+            status: 431, code: "REQUEST_HEADER_FIELDS_TOO_LARGE"),
+        .init(
+            name: "body too large (Content-Length)",
+            bytes: Array(
+                ("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 5000\r\n\r\n" + String(repeating: "y", count: 5000))
+                    .utf8),
+            status: 413, code: "PAYLOAD_TOO_LARGE"),
+        .init(
+            name: "body too large (chunked)",
+            bytes: Array(
+                ("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n"
+                    + String(repeating: "400\r\n" + String(repeating: "z", count: 1024) + "\r\n", count: 5)).utf8),
+            status: 413, code: "PAYLOAD_TOO_LARGE"),
+        .init(
+            name: "10k garbage bytes",
+            bytes: {
+                var generator = SeededGenerator(seed: 7)
+                return (0..<10_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            }(), status: 400, code: "BAD_REQUEST"),
+    ]
+
+    @Test(
+        "a hostile request gets a JSON 4xx, its connection closes, and the next client is served", arguments: refusals)
+    func refusesAndKeepsServing(_ refusal: Refusal) async throws {
+        let calls = Mutex(0)
+        let configuration = HTTPServer.Configuration(maxHeaderBytes: 16 * 1024, maxBodyBytes: 4096)
+        let result = try await withServer(
+            configuration,
+            handler: { request in
+                calls.withLock { $0 += 1 }
+                return await echo(request)
+            }
+        ) { port in
+            try await onThread {
+                let hostile = try RawClient(port: port)
+                try? hostile.send(refusal.bytes)  // the server may close before reading everything
+                let refused = try hostile.readResponse()
+                let closed = try hostile.isClosedByServer()
+                let next = try RawClient(port: port)
+                try next.send("GET /next HTTP/1.1\r\nHost: h\r\n\r\n")
+                return (refused, closed, try next.readResponse())
+            }
+        }
+        let (refused, closed, next) = result
+        #expect(refused.status == refusal.status)
+        #expect(refused.header("Content-Type") == "application/json")
+        #expect(refused.header("Connection") == "close")
+        let json = try JSONSerialization.jsonObject(with: Data(refused.body)) as? [String: String]
+        #expect(json?["code"] == refusal.code)
+        #expect(json?["message"]?.isEmpty == false)
+        #expect(closed)
+        #expect(next.text == "GET /next ")
+        #expect(calls.withLock { $0 } == 1, "only the well-formed request reaches the handler")
+    }
+
+    @Test func slowClientGets408AfterTheReadTimeout() async throws {
+        let configuration = HTTPServer.Configuration(readTimeout: .milliseconds(200))
+        let started = ContinuousClock.now
+        let result = try await withServer(configuration) { port in
+            try await onThread {
+                let slow = try RawClient(port: port)
+                try slow.send("GET /slow HTTP/1.1\r\nHost: h\r\n")  // never finishes the head
+                return (try slow.readResponse(), try slow.isClosedByServer())
+            }
+        }
+        let elapsed = ContinuousClock.now - started
+        #expect(result.0.status == 408)
+        #expect(result.0.text.contains("REQUEST_TIMEOUT"))
+        #expect(result.1)
+        #expect(elapsed >= .milliseconds(200))
+        #expect(elapsed < .seconds(3))
+    }
+
+    @Test func idleKeepAliveConnectionIsClosedSilently() async throws {
+        let configuration = HTTPServer.Configuration(idleTimeout: .milliseconds(100))
+        let result = try await withServer(configuration) { port in
+            try await onThread {
+                let client = try RawClient(port: port)
+                try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+                return (try client.readResponse().status, try client.isClosedByServer())
+            }
+        }
+        #expect(result.0 == 200)
+        #expect(result.1)
+    }
+
+    @Test func clientVanishingMidBodyDoesNotReachTheHandlerNorHurtOthers() async throws {
+        let calls = Mutex(0)
+        let next = try await withServer(handler: { request in
+            calls.withLock { $0 += 1 }
+            return await echo(request)
+        }) { port in
+            try await onThread {
+                do {
+                    let leaving = try RawClient(port: port)
+                    try leaving.send("POST /upload HTTP/1.1\r\nHost: h\r\nContent-Length: 100\r\n\r\nonly part")
+                }  // closed here, 91 bytes short
+                do {
+                    let resetting = try RawClient(port: port)
+                    var linger = linger(l_onoff: 1, l_linger: 0)
+                    setsockopt(resetting.fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
+                    try resetting.send("POST /upload HTTP/1.1\r\nHost: h\r\nContent-Length: 100\r\n\r\nreset")
+                }  // closed with a TCP reset
+                let client = try RawClient(port: port)
+                try client.send("GET /after HTTP/1.1\r\nHost: h\r\n\r\n")
+                return try client.readResponse()
+            }
+        }
+        #expect(next.text == "GET /after ")
+        #expect(calls.withLock { $0 } == 1)
+    }
+
+    @Test func clientHalfClosingAfterARequestStillGetsTheAnswer() async throws {
+        let response = try await withServer { port in
+            try await onThread {
+                let client = try RawClient(port: port)
+                try client.send("GET /half HTTP/1.1\r\nHost: h\r\n\r\n")
+                client.shutdownWrite()
+                return try client.readResponse()
+            }
+        }
+        #expect(response.text == "GET /half ")
+    }
+
+    @Test func clientThatNeverReadsItsAnswerIsDroppedAfterTheTimeout() async throws {
+        let size = 32 * 1024 * 1024
+        let configuration = HTTPServer.Configuration(readTimeout: .milliseconds(150))
+        let received = try await withServer(
+            configuration,
+            handler: { _ in
+                HTTPServerResponse(body: [UInt8](repeating: 1, count: size))
+            }
+        ) { port in
+            try await onThread { () -> Int in
+                let client = try RawClient(port: port)
+                var small = Int32(4096)
+                setsockopt(client.fd, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+                try client.send("GET /big HTTP/1.1\r\nHost: h\r\n\r\n")
+                usleep(600_000)  // not reading: the server's writes stall
+                do {
+                    return try client.readToEnd().count
+                } catch {
+                    return 0  // reset by the server: also a drop
+                }
+            }
+        }
+        #expect(received < size, "the server should have given up on a client that does not read")
+    }
+
+    @Test func connectionsBeyondTheLimitGet503() async throws {
+        let configuration = HTTPServer.Configuration(maxConnections: 2)
+        let result = try await withServer(configuration) { port in
+            try await onThread {
+                let first = try RawClient(port: port)
+                let second = try RawClient(port: port)
+                for client in [first, second] {
+                    try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+                    _ = try client.readResponse()
+                }
+                let third = try RawClient(port: port)
+                let refused = try third.readResponse()
+                try first.send("GET /still HTTP/1.1\r\nHost: h\r\n\r\n")
+                return (refused.status, try first.readResponse().text)
+            }
+        }
+        #expect(result.0 == 503)
+        #expect(result.1 == "GET /still ")
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import PurseSandbox
+
+@Suite("Internals: JSON, money, time, escaping")
+struct InternalsTests {
+    @Test(
+        "The parser keeps number literals exactly and refuses what RFC 8259 refuses",
+        arguments: [
+            (#"{"a":42.99,"b":[1,-0.5e3,true,null],"c":"\u00e9\ud83d\ude00"}"#, true),
+            (#"{"a":01}"#, false), (#"{"a":1,}"#, false), (#"[1] x"#, false), (#"NaN"#, false), (#"{"a":"\x"}"#, false),
+            (#""\ud800""#, false), ("\"a\u{01}\"", false), (#"[1.]"#, false),
+        ])
+    func parser(text: String, valid: Bool) {
+        let parsed = try? JSONParser.parse(text)
+        #expect((parsed != nil) == valid)
+        if valid, let parsed {
+            #expect(parsed["a"] == .number("42.99"))
+            #expect(parsed["c"]?.stringValue == "é😀")
+            #expect(parsed.text == #"{"a":42.99,"b":[1,-0.5e3,true,null],"c":"é😀"}"#)
+        }
+    }
+
+    @Test("Deep nesting is refused, not a stack overflow")
+    func depth() {
+        let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        #expect(throws: JSONParseError.self) { try JSONParser.parse(deep) }
+    }
+
+    @Test("Integers only where minor units are expected")
+    func integers() throws {
+        #expect(try JSONParser.parse("4299").intValue == 4299)
+        #expect(try JSONParser.parse("42.0").intValue == nil)
+        #expect(try JSONParser.parse("1e3").intValue == nil)
+        #expect(try JSONParser.parse("99999999999999999999").intValue == nil)
+    }
+
+    @Test("The writer escapes control and markup characters")
+    func writer() {
+        let value: SandboxJSON = ["k": "<a href=\"x\">&\n\u{01}"]
+        #expect(value.text == #"{"k":"\u003ca href=\"x\"\u003e\u0026\n\u0001"}"#)
+    }
+
+    @Test(
+        "Minor units to major literal and back",
+        arguments: [
+            (4299, "EUR", "42.99"), (4200, "EUR", "42"), (5, "EUR", "0.05"), (0, "EUR", "0"), (4299, "JPY", "4299"),
+            (9_999_999_999_999, "EUR", "99999999999.99"),
+        ])
+    func money(minor: Int, currency: String, literal: String) {
+        #expect(SandboxMoney.majorLiteral(minor: minor, currency: currency) == literal)
+        #expect(SandboxMoney.minor(fromMajorLiteral: literal, currency: currency) == minor)
+    }
+
+    @Test("Major literals that are not exact are refused")
+    func moneyRefusals() {
+        #expect(SandboxMoney.minor(fromMajorLiteral: "1.234", currency: "EUR") == nil)
+        #expect(SandboxMoney.minor(fromMajorLiteral: "-1", currency: "EUR") == nil)
+        #expect(SandboxMoney.minor(fromMajorLiteral: "1e3", currency: "EUR") == nil)
+        #expect(SandboxMoney.display(minor: 4200, currency: "EUR") == "42.00 EUR")
+    }
+
+    @Test(
+        "ISO 8601 formatting without DateFormatter",
+        arguments: [
+            (0.0, "1970-01-01T00:00:00.000Z"), (951_782_400.5, "2000-02-29T00:00:00.500Z"),
+            (1_767_225_599.999, "2025-12-31T23:59:59.999Z"), (-1.0, "1969-12-31T23:59:59.000Z"),
+        ])
+    func iso(seconds: Double, text: String) {
+        #expect(SandboxTime.iso8601(Date(timeIntervalSince1970: seconds)) == text)
+    }
+
+    @Test("HTML escaping and form decoding")
+    func escaping() {
+        #expect(HTML.escape("<a href='x'>\"&\"</a>") == "&lt;a href=&#39;x&#39;&gt;&quot;&amp;&quot;&lt;/a&gt;")
+        #expect(
+            SandboxEncoding.parseForm("decision=approve&x=a+b%26c&bad=%zz") == ["decision": "approve", "x": "a b&c"])
+        #expect(SandboxEncoding.base64URL(Data([0xfb, 0xff])) == "-_8")
+    }
+
+    @Test("Luhn and BIN rules")
+    func cardRules() {
+        #expect(CardRules.passesLuhn("4111111111111111"))
+        #expect(!CardRules.passesLuhn("4111111111111112"))
+        #expect(CardRules.canonicalBrand("amex") == "AMERICAN_EXPRESS")
+    }
+}
