@@ -28,8 +28,7 @@ public final class URLSessionTransport: HTTPTransport {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
         urlRequest.httpBody = request.body
-        let components = request.timeout.components
-        urlRequest.timeoutInterval = TimeInterval(components.seconds) + TimeInterval(components.attoseconds) / 1e18
+        urlRequest.timeoutInterval = Self.timeoutInterval(request.timeout)
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         do {
             let (data, response) = try await session.data(for: urlRequest)
@@ -47,6 +46,18 @@ public final class URLSessionTransport: HTTPTransport {
             if Task.isCancelled { throw TransportError(.cancelled) }
             throw Self.classify(error)
         }
+    }
+
+    /// The `URLRequest` timeout for a request's deadline. FoundationNetworking (Linux) truncates the interval
+    /// to whole seconds, so that 0.3 s would time out at once: there it is rounded up to a whole second.
+    static func timeoutInterval(_ timeout: Duration) -> TimeInterval {
+        let components = timeout.components
+        let seconds = TimeInterval(components.seconds) + TimeInterval(components.attoseconds) / 1e18
+        #if canImport(FoundationNetworking)
+            return max(1, seconds.rounded(.up))
+        #else
+            return max(0.001, seconds)
+        #endif
     }
 
     static func classify(_ error: any Error) -> TransportError {
