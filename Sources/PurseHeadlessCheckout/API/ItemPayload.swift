@@ -1,17 +1,32 @@
 /// One split participant as the gateway wants it (CONTRACT §2): `/init` takes one, `/validate` an array.
-struct ItemPayload: Sendable, Hashable {
-    var partner: Partner
-    var method: Method
+package struct ItemPayload: Sendable, Hashable {
+    package var partner: Partner
+    package var method: Method
     /// Minor units.
-    var amount: Int64
-    var paymentData: [String: JSONValue] = [:]
-    var partnerData: [String: JSONValue] = [:]
-    var order: JSONValue?
-    var paymentPreferences: [String: JSONValue] = [:]
+    package var amount: Int64
+    package var paymentData: [String: JSONValue] = [:]
+    package var partnerData: [String: JSONValue] = [:]
+    package var order: JSONValue?
+    package var paymentPreferences: [String: JSONValue] = [:]
     /// The `step_id` of an earlier `/init` answer, sent back as received.
-    var stepID: JSONValue?
+    package var stepID: JSONValue?
 
-    var json: JSONValue {
+    package init(
+        partner: Partner, method: Method, amount: Int64, paymentData: [String: JSONValue] = [:],
+        partnerData: [String: JSONValue] = [:], order: JSONValue? = nil, paymentPreferences: [String: JSONValue] = [:],
+        stepID: JSONValue? = nil
+    ) {
+        self.partner = partner
+        self.method = method
+        self.amount = amount
+        self.paymentData = paymentData
+        self.partnerData = partnerData
+        self.order = order
+        self.paymentPreferences = paymentPreferences
+        self.stepID = stepID
+    }
+
+    package var json: JSONValue {
         var object: [String: JSONValue] = [
             "partner": .string(partner.rawValue),
             "method": .string(method.rawValue),

@@ -19,7 +19,8 @@ extension PurseHeadlessCheckout {
         }
         let share = primaryShare(
             id: current.id, partner: current.partner, method: current.method,
-            configuration: current.configuration, ready: !plugin.requiresInput(for: current))
+            configuration: current.configuration,
+            ready: elements.element(for: current.id)?.isReady ?? !plugin.requiresInput(for: current))
         mutate { state in
             state.split = state.split.setPrimary(share)
             state.primary = .primaryMethod(current)
@@ -48,7 +49,7 @@ extension PurseHeadlessCheckout {
         }
         let share = primaryShare(
             id: current.id, partner: current.partner, method: current.method, configuration: entry.configuration,
-            ready: !plugin.requiresInput(for: current))
+            ready: elements.element(for: current.id)?.isReady ?? !plugin.requiresInput(for: current))
         mutate { state in
             state.split = state.split.setPrimary(share)
             state.primary = .paymentToken(current)

@@ -32,6 +32,7 @@ public final class PurseHeadlessCheckout {
     @ObservationIgnored let paymentAPI: PaymentAPI
     @ObservationIgnored let walletAPI: WalletAPI?
     @ObservationIgnored let registry: PluginRegistry
+    @ObservationIgnored let elements = ElementTable()
 
     #if canImport(Combine)
         /// Fires before every state change, for `@ObservedObject` users.

@@ -17,6 +17,14 @@ extension PurseHeadlessCheckout {
     ///   `METHOD_NOT_IMPLEMENTED`.
     @discardableResult
     public func submitPayment() async throws -> ValidationResult {
+        try await submit(primaryItem: nil)
+    }
+
+    /// The one submit path: the payment element passes how to build its primary item (CVV, vault token,
+    /// `/init`); `submitPayment()` passes `nil` and the primary must be payable without input.
+    func submit(
+        primaryItem build: ((Int64) async throws(PurseCheckoutError) -> ItemPayload)?
+    ) async throws(PurseCheckoutError) -> ValidationResult {
         try ensureEditable()
         guard state.split.isPaymentFulfilled else {
             throw PurseCheckoutError(
@@ -30,7 +38,7 @@ extension PurseHeadlessCheckout {
         mutate { $0.phase = .submitting }
         let result: ValidationResult
         do {
-            result = try await validateSplit()
+            result = try await validateSplit(primaryItem: build)
         } catch {
             let next: SessionState = error.code == .onBeforeValidateHookFailed ? phaseBefore : .error
             mutate { $0.phase = next }
@@ -43,7 +51,9 @@ extension PurseHeadlessCheckout {
         return result
     }
 
-    private func validateSplit() async throws(PurseCheckoutError) -> ValidationResult {
+    private func validateSplit(
+        primaryItem build: ((Int64) async throws(PurseCheckoutError) -> ItemPayload)?
+    ) async throws(PurseCheckoutError) -> ValidationResult {
         if let before = configuration.hooks.onBeforeValidate {
             do {
                 try await before(state.amountSplit)
@@ -52,7 +62,7 @@ extension PurseHeadlessCheckout {
                     .onBeforeValidateHookFailed, message: "onBeforeValidate threw \(type(of: error))")
             }
         }
-        let items = try await validationItems()
+        let items = try await validationItems(primaryItem: build)
         let key = idempotencyKey(for: items)
         let result = try await paymentAPI.validate(sessionID: state.session.id, items: items, idempotencyKey: key)
         guard result.globalStatus == .success || result.globalStatus == .waiting else {
@@ -81,39 +91,24 @@ extension PurseHeadlessCheckout {
     }
 
     /// One item per participant of the split (the primary, when it pays a share).
-    private func validationItems() async throws(PurseCheckoutError) -> [ItemPayload] {
+    private func validationItems(
+        primaryItem build: ((Int64) async throws(PurseCheckoutError) -> ItemPayload)?
+    ) async throws(PurseCheckoutError) -> [ItemPayload] {
         var items: [ItemPayload] = []
         if let primary = state.primary, state.split.primaryShare > 0 {
-            items.append(try await primaryItem(primary, amount: state.split.primaryShare))
+            let amount = state.split.primaryShare
+            if let build {
+                items.append(try await build(amount))
+            } else {
+                let strategy = try makeStrategy(for: primary)
+                guard !strategy.hasUI else {
+                    throw PurseCheckoutError(
+                        .elementNotFulfilled, message: "\(primary.id) needs input: pay it through its payment element")
+                }
+                items.append(try await strategy.primaryItem(amount: amount, context: elementContext))
+            }
         }
         return items
-    }
-
-    private func primaryItem(_ primary: PaymentItem, amount: Int64) async throws(PurseCheckoutError) -> ItemPayload {
-        let source = state.session.source
-        guard let entry = source.protocolEntry(partner: primary.partner, method: primary.method),
-            let plugin = registry.plugin(for: entry.configuration)
-        else {
-            throw PurseCheckoutError(.methodNotImplemented, message: "no plugin pays \(primary.id)")
-        }
-        var item = ItemPayload(partner: primary.partner, method: primary.method, amount: amount)
-        switch primary {
-        case .paymentToken(let token):
-            guard !plugin.requiresInput(for: token) else {
-                throw PurseCheckoutError(.elementNotFulfilled, message: "this saved card needs its CVV")
-            }
-            item.paymentData["token"] = .string(token.id)
-        case .primaryMethod(let method):
-            guard plugin is any RedirectionPlugin else {
-                throw PurseCheckoutError(
-                    .elementNotFulfilled, message: "\(method.id) is paid through its payment element")
-            }
-            // The redirection plugin's /init runs inside submit; only an HTTP-level refusal is reported
-            // here, and an answer without a step id fails at /validate.
-            let answer = try await paymentAPI.initialize(sessionID: state.session.id, item: item)
-            item.stepID = answer.stepID
-        }
-        return item
     }
 }
 

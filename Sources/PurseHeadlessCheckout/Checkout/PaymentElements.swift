@@ -1,0 +1,120 @@
+/// Creating payment elements and following the pages a payment asks for.
+extension PurseHeadlessCheckout {
+    /// The element that pays `item`, reporting outcomes to `listener` (held weakly) and opening pages with
+    /// `presenter`.
+    ///
+    /// Creating an element consumes nothing: no network call until `submit()`. An item no plugin can pay on
+    /// this platform (a `pci_proxy` card; a method neither native nor in redirection mode) gives an element
+    /// whose ``PaymentElement/unavailableReason`` is `METHOD_NOT_IMPLEMENTED`.
+    public func paymentElement(
+        for item: PaymentItem, listener: (any PaymentElementListener)? = nil,
+        redirect presenter: (any RedirectPresenter)? = nil
+    ) -> PaymentElement {
+        makeElement(for: item, listener: listener, onOutcome: nil, presenter: presenter)
+    }
+
+    /// The element that pays `item`, calling `onOutcome` with each outcome.
+    public func paymentElement(
+        for item: PaymentItem, redirect presenter: (any RedirectPresenter)? = nil,
+        onOutcome: @escaping @MainActor (PaymentOutcome) -> Void
+    ) -> PaymentElement {
+        makeElement(for: item, listener: nil, onOutcome: onOutcome, presenter: presenter)
+    }
+
+    private func makeElement(
+        for item: PaymentItem, listener: (any PaymentElementListener)?,
+        onOutcome: (@MainActor (PaymentOutcome) -> Void)?, presenter: (any RedirectPresenter)?
+    ) -> PaymentElement {
+        var strategy: (any ElementStrategy)?
+        var reason: PurseCheckoutError?
+        do {
+            strategy = try makeStrategy(for: item)
+        } catch {
+            reason = error
+        }
+        let element = PaymentElement(
+            item: item, strategy: strategy, unavailableReason: reason, checkout: self, listener: listener,
+            onOutcome: onOutcome, presenter: presenter)
+        elements.register(element)
+        return element
+    }
+
+    /// The strategy that pays `item`, from the plugin the registry routes it to.
+    func makeStrategy(for item: PaymentItem) throws(PurseCheckoutError) -> any ElementStrategy {
+        guard let entry = state.session.source.protocolEntry(partner: item.partner, method: item.method) else {
+            throw PurseCheckoutError(.paymentMethodNotFound, message: "\(item.id) is not in this session")
+        }
+        guard let plugin = registry.plugin(for: entry.configuration),
+            let factory = plugin as? any ElementStrategyFactory,
+            let strategy = factory.makeStrategy(for: item, in: state.session)
+        else {
+            throw PurseCheckoutError(
+                .methodNotImplemented,
+                message: "no plugin pays \(item.partner.rawValue)-\(item.method.rawValue) "
+                    + (item.isToken ? "saved tokens " : "") + "on this platform")
+        }
+        return strategy
+    }
+
+    /// Makes `item` the primary.
+    func select(_ item: PaymentItem) throws {
+        switch item {
+        case .primaryMethod(let method): try setPrimary(method)
+        case .paymentToken(let token): try setPrimaryToken(token)
+        }
+    }
+
+    /// What strategies may use.
+    var elementContext: ElementContext {
+        let api = paymentAPI
+        let sessionID = state.session.id
+        return ElementContext(
+            session: state.session, roots: roots,
+            initialize: { item async throws(PurseCheckoutError) in
+                try await api.initialize(sessionID: sessionID, item: item)
+            },
+            client: paymentAPI.client)
+    }
+
+    /// Hands a page to open to the hook, then the presenter; without either, the outcome is `completed`.
+    func followRedirect(of result: ValidationResult, presenter: (any RedirectPresenter)?) async -> PaymentOutcome {
+        guard let action = result.redirection else { return .completed(result) }
+        if let hook = configuration.hooks.onRedirection, hook(action) {
+            log.info("redirect taken over by the onRedirection hook")
+            return .completed(result)
+        }
+        guard let presenter else {
+            log.info("a page must be opened but no presenter was passed: completed, see pendingRedirect(for:)")
+            return .completed(result)
+        }
+        switch await presenter.present(action) {
+        case .returned(let url): return .returnedFromRedirect(url: url)
+        case .canceled: return .canceled
+        case .failed(let error): return .failed(error)
+        }
+    }
+}
+
+extension PaymentItem {
+    var isToken: Bool {
+        if case .paymentToken = self { return true }
+        return false
+    }
+}
+
+/// The checkout's live elements, held weakly, so that a primary selected after its element was prepared
+/// takes the element's readiness.
+@MainActor
+final class ElementTable {
+    private struct Weak {
+        weak var element: PaymentElement?
+    }
+    private var elements: [String: Weak] = [:]
+
+    func register(_ element: PaymentElement) {
+        elements = elements.filter { $0.value.element != nil }
+        elements[element.item.id] = Weak(element: element)
+    }
+
+    func element(for id: String) -> PaymentElement? { elements[id]?.element }
+}

@@ -1,0 +1,139 @@
+import Foundation
+public import Observation
+
+/// The element that pays the primary item: a card form, a saved card's CVV field, a saved PayPal account,
+/// a redirection method. Your screen shows its fields when ``hasUI`` is true and a Pay button gated on
+/// ``isReady``.
+///
+/// ```swift
+/// let element = checkout.paymentElement(for: .paymentToken(token), listener: listener, redirect: presenter)
+/// try? checkout.setPrimaryToken(token)
+/// await element.prepare()
+/// element.submit()                       // the outcome goes to the listener
+/// ```
+/// In tests, `let outcome = await element.submit()` returns the outcome directly.
+///
+/// An element for something no plugin can pay (a `pci_proxy` card, a method with no plugin) is still
+/// created: ``unavailableReason`` is `METHOD_NOT_IMPLEMENTED`, it never becomes ready, and `prepare()` and
+/// `submit()` report `failed` with that error.
+@MainActor
+@Observable
+public final class PaymentElement: Identifiable {
+    /// What this element pays.
+    public let item: PaymentItem
+    /// Whether the element has fields to render.
+    public var hasUI: Bool { strategy?.hasUI ?? false }
+    /// Whether the element can pay now: prepared, its fields valid, and able to pay at all.
+    public var isReady: Bool { isPrepared && unavailableReason == nil && (strategy?.inputIsValid ?? false) }
+    /// Whether ``prepare()`` ran.
+    public private(set) var isPrepared = false
+    /// Whether a submit is under way.
+    public private(set) var isSubmitting = false
+    /// The last outcome, if a submit ended.
+    public private(set) var lastOutcome: PaymentOutcome?
+    /// Why this element can never pay (`METHOD_NOT_IMPLEMENTED`), or `nil`.
+    public let unavailableReason: PurseCheckoutError?
+
+    public nonisolated var id: String { item.id }
+
+    @ObservationIgnored package let strategy: (any ElementStrategy)?
+    @ObservationIgnored weak var checkout: PurseHeadlessCheckout?
+    @ObservationIgnored weak var listener: (any PaymentElementListener)?
+    @ObservationIgnored let onOutcome: (@MainActor (PaymentOutcome) -> Void)?
+    @ObservationIgnored let presenter: (any RedirectPresenter)?
+
+    init(
+        item: PaymentItem, strategy: (any ElementStrategy)?, unavailableReason: PurseCheckoutError?,
+        checkout: PurseHeadlessCheckout, listener: (any PaymentElementListener)?,
+        onOutcome: (@MainActor (PaymentOutcome) -> Void)?, presenter: (any RedirectPresenter)?
+    ) {
+        self.item = item
+        self.strategy = strategy
+        self.unavailableReason = unavailableReason
+        self.checkout = checkout
+        self.listener = listener
+        self.onOutcome = onOutcome
+        self.presenter = presenter
+        strategy?.onInputChange = { [weak self] in self?.readinessMayHaveChanged() }
+    }
+
+    /// Prepares the element: after this, ``isReady`` follows the fields. A redirection method or a saved
+    /// instrument without input makes no network call and is ready at once.
+    public func prepare() async {
+        if let unavailableReason {
+            report(.failed(unavailableReason))
+            return
+        }
+        guard !isPrepared, let strategy, let checkout else { return }
+        do {
+            try await strategy.prepare(checkout.elementContext)
+            isPrepared = true
+            readinessMayHaveChanged()
+        } catch {
+            report(.failed(error))
+        }
+    }
+
+    /// Pays: the outcome goes to the listener. Taps while a submit is under way are ignored.
+    public func submit() {
+        guard !isSubmitting else {
+            checkout?.log.debug("submit ignored: \(item.id) is already submitting")
+            return
+        }
+        isSubmitting = true  // before the task starts, so that a second tap in the same frame is ignored
+        Task { report(await pay()) }
+    }
+
+    /// Pays and returns the outcome (also sent to the listener). While another submit of this element is
+    /// under way, returns `failed(SESSION_ALREADY_SUBMITTED_ERROR)` without telling the listener.
+    @discardableResult
+    public func submit() async -> PaymentOutcome {
+        guard !isSubmitting else {
+            return .failed(PurseCheckoutError(.sessionAlreadySubmitted, message: "this element is already submitting"))
+        }
+        isSubmitting = true
+        let outcome = await pay()
+        report(outcome)
+        return outcome
+    }
+
+    /// Runs one submit; ``isSubmitting`` is already set and is cleared at the end.
+    private func pay() async -> PaymentOutcome {
+        defer { isSubmitting = false }
+        if let unavailableReason { return .failed(unavailableReason) }
+        guard let checkout, let strategy else {
+            return .failed(PurseCheckoutError(.unknownError, message: "the checkout of this element is gone"))
+        }
+        guard isReady else {
+            return .failed(
+                PurseCheckoutError(
+                    .elementNotFulfilled,
+                    message: isPrepared
+                        ? "\(item.id) is not ready: its fields are not valid yet"
+                        : "\(item.id) is not ready: call prepare() first"))
+        }
+        do {
+            if checkout.primary?.id != item.id { try checkout.select(item) }
+            let context = checkout.elementContext
+            let result = try await checkout.submit { amount async throws(PurseCheckoutError) in
+                try await strategy.primaryItem(amount: amount, context: context)
+            }
+            return await checkout.followRedirect(of: result, presenter: presenter)
+        } catch let error as PurseCheckoutError {
+            return .failed(error)
+        } catch {
+            return .failed(PurseCheckoutError(.unknownError, message: "\(type(of: error))"))
+        }
+    }
+
+    private func report(_ outcome: PaymentOutcome) {
+        lastOutcome = outcome
+        listener?.paymentElement(self, didFinishWith: outcome)
+        onOutcome?(outcome)
+    }
+
+    private func readinessMayHaveChanged() {
+        guard let checkout, checkout.primary?.id == item.id else { return }
+        checkout.setPrimaryReady(isReady)
+    }
+}
