@@ -42,7 +42,10 @@ let package = Package(
             swiftSettings: testStrictness
         ),
         .testTarget(name: "PurseHTTPServerTests", dependencies: ["PurseHTTPServer"], swiftSettings: testStrictness),
-        .testTarget(name: "PurseSandboxTests", dependencies: ["PurseSandbox"], swiftSettings: testStrictness),
+        .testTarget(
+            name: "PurseSandboxTests", dependencies: ["PurseSandbox", "PurseCheckoutTesting"],
+            swiftSettings: testStrictness
+        ),
         .testTarget(
             name: "PurseCLITests",
             dependencies: ["purse", "PurseHeadlessCheckout"],

@@ -80,9 +80,9 @@ struct FaultInjectionTests {
         let sandbox = client.sandbox
         let call = Task { await sandbox.handle(SandboxRequest(method: "GET", target: "/clock/datetime")) }
         await client.clock.waitForSleepers(1)
-        client.clock.advance(by: .milliseconds(149))
+        await client.clock.advance(by: .milliseconds(149))
         #expect(client.clock.sleeperCount == 1)
-        client.clock.advance(by: .milliseconds(1))
+        await client.clock.advance(by: .milliseconds(1))
         #expect(await call.value.status == 200)
 
         client.sandbox.faults.clearAll()

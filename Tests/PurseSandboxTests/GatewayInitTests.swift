@@ -148,9 +148,9 @@ struct GatewayInitTests {
                     body: body))
         }
         await client.clock.waitForSleepers(1)
-        client.clock.advance(by: .seconds(1))
+        await client.clock.advance(by: .seconds(1))
         #expect(client.clock.sleeperCount == 1)
-        client.clock.advance(by: .seconds(1))
+        await client.clock.advance(by: .seconds(1))
         let answer = try object(await slow.value)
         #expect((answer["plugin_result"] as? JSONObject)?["balance"] as? Int == 3000)
 

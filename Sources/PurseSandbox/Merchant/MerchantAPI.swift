@@ -77,7 +77,7 @@ extension PurseSandbox {
     func create(_ draft: ClientSessionDraft) -> CreatedClientSession {
         let now = self.now
         let lifetime = draft.lifetime ?? configuration.sessionLifetime
-        let expiresAt = now.addingTimeInterval(Double(lifetime.components.seconds))
+        let expiresAt = now.addingTimeInterval(TimeInterval(lifetime.components.seconds))
         let id = newID()
         let walletSessionId = draft.customerReference.map { _ in newID() }
         let merchant = catalogue.entity.merchantId

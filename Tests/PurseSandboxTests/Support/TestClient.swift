@@ -1,4 +1,5 @@
 import Foundation
+import PurseCheckoutTesting
 import PurseSandbox
 import Testing
 
@@ -17,11 +18,11 @@ struct TestFailure: Error, CustomStringConvertible {
 /// Talks to a sandbox in process, the way the SDK and a merchant backend would.
 struct TestClient {
     let sandbox: PurseSandbox
-    let clock: ManualClock
+    let clock: TestClock
     let time: TestTime
 
     init(statePath: String? = nil, now: Date = fixedNow) throws {
-        clock = ManualClock()
+        clock = TestClock()
         let time = TestTime(now)
         self.time = time
         sandbox = try PurseSandbox(
@@ -29,7 +30,7 @@ struct TestClient {
                 baseURL: "http://127.0.0.1:8080", clock: clock, now: { time.now }, statePath: statePath))
     }
 
-    init(sandbox: PurseSandbox, clock: ManualClock, time: TestTime) {
+    init(sandbox: PurseSandbox, clock: TestClock, time: TestTime) {
         self.sandbox = sandbox
         self.clock = clock
         self.time = time
