@@ -33,10 +33,12 @@ public final class PurseHeadlessCheckout {
     @ObservationIgnored let walletAPI: WalletAPI?
     @ObservationIgnored let registry: PluginRegistry
     @ObservationIgnored let elements = ElementTable()
+    /// The background balance look-ups of saved gift cards; cancelled when the checkout goes away.
+    @ObservationIgnored let savedBalanceLookups = SavedBalanceLookups()
 
     #if canImport(Combine)
         /// Fires before every state change, for `@ObservedObject` users.
-        @ObservationIgnored public nonisolated let objectWillChange = ObservableObjectPublisher()
+        @ObservationIgnored public let objectWillChange = ObservableObjectPublisher()
     #endif
 
     /// Opens a checkout from widget data (base64 JSON, as `widget.data` of the client session).
@@ -92,6 +94,7 @@ public final class PurseHeadlessCheckout {
         log.info(
             "checkout opened: session \(session.id), \(session.primaryMethods.count) primary and "
                 + "\(session.secondaryMethods.count) secondary methods, \(session.paymentTokens.count) saved tokens")
+        startSavedBalanceLookups()
     }
 
     /// The single mutation point: every state change goes through here.
@@ -140,5 +143,7 @@ public final class PurseHeadlessCheckout {
 #if canImport(Combine)
     /// SwiftUI views written with `@ObservedObject` (as in the docs) observe the checkout through this
     /// conformance; ``PurseHeadlessCheckout/objectWillChange`` fires from the single mutation point.
-    extension PurseHeadlessCheckout: ObservableObject {}
+    /// The conformance is isolated to the main actor (SE-0470), like the checkout itself and like the SwiftUI
+    /// views that observe it.
+    extension PurseHeadlessCheckout: @MainActor ObservableObject {}
 #endif
