@@ -20,9 +20,15 @@ let package = Package(
         .library(name: "PurseSandbox", targets: ["PurseSandbox"]),
         .library(name: "PurseCheckoutTesting", targets: ["PurseCheckoutTesting"]),
         .executable(name: "purse", targets: ["purse"]),
+        .library(name: "PurseCheckoutPayPal", targets: ["PurseCheckoutPayPal"]),
     ],
     targets: [
-        .target(name: "PurseHeadlessCheckout", swiftSettings: strictness),
+        .target(
+            name: "PurseHeadlessCheckout",
+            // The loopback redirect presenter (macOS, Linux) listens with the package's HTTP server.
+            dependencies: [.target(name: "PurseHTTPServer", condition: .when(platforms: [.macOS, .linux]))],
+            swiftSettings: strictness
+        ),
         .target(name: "PurseHTTPServer", swiftSettings: strictness),
         .target(name: "PurseSandbox", dependencies: ["PurseHTTPServer"], swiftSettings: strictness),
         .target(
@@ -54,6 +60,17 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["PurseHeadlessCheckout", "PurseCheckoutTesting", "PurseSandbox"],
+            swiftSettings: testStrictness
+        ),
+        .testTarget(
+            name: "BrowserTests",
+            dependencies: ["PurseHeadlessCheckout", "PurseCheckoutTesting", "PurseSandbox"],
+            swiftSettings: testStrictness
+        ),
+        .target(name: "PurseCheckoutPayPal", dependencies: ["PurseHeadlessCheckout"], swiftSettings: strictness),
+        .testTarget(
+            name: "PurseCheckoutPayPalTests",
+            dependencies: ["PurseCheckoutPayPal", "PurseHeadlessCheckout", "PurseCheckoutTesting", "PurseSandbox"],
             swiftSettings: testStrictness
         ),
     ],

@@ -105,12 +105,19 @@ public final class TestClock: Clock, Sendable {
         }
     }
 
-    /// Yields until at least `count` tasks sleep on the clock (bounded: gives up after many yields, so a
-    /// test that expects a sleeper that never comes fails on its own assertions instead of hanging).
-    public func waitForSleepers(_ count: Int = 1) async {
-        for _ in 0..<100_000 {
-            if sleeperCount >= count { return }
-            await Task.yield()
+    /// Waits until at least `count` tasks sleep on the clock. Bounded by `limit` of real time, so that a test
+    /// expecting a sleeper that never comes fails on its own assertions instead of hanging; the bound is in
+    /// real time (not in yields) because a request may take a while to reach a loaded machine's server.
+    public func waitForSleepers(_ count: Int = 1, limit: Duration = .seconds(30)) async {
+        let deadline = ContinuousClock.now + limit
+        var spins = 0
+        while sleeperCount < count, ContinuousClock.now < deadline {
+            spins += 1
+            if spins < 1000 {
+                await Task.yield()
+            } else {
+                try? await Task.sleep(for: .milliseconds(1))  // a real wait only while the machine is busy
+            }
         }
     }
 }

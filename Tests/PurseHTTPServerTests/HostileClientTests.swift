@@ -107,7 +107,9 @@ struct HostileClientTests {
         #expect(result.0.text.contains("REQUEST_TIMEOUT"))
         #expect(result.1)
         #expect(elapsed >= .milliseconds(200))
-        #expect(elapsed < .seconds(3))
+        // Bounded loosely: the point is that the server gives up on its own instead of waiting forever (a loaded
+        // CI machine can take seconds to schedule the answer); not a timing target.
+        #expect(elapsed < .seconds(30))
     }
 
     @Test func idleKeepAliveConnectionIsClosedSilently() async throws {

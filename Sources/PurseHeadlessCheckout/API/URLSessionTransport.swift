@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -9,6 +10,7 @@ import Foundation
 /// Task cancellation cancels the underlying data task; the request's `timeout` bounds the exchange.
 /// No cookies, no cache, no redirects are followed (a 3xx is returned as is).
 public final class URLSessionTransport: HTTPTransport {
+    private typealias Answer = Result<HTTPResponse, any Error>
     private let session: URLSession
 
     /// Creates a transport on an ephemeral session of its own.
@@ -30,22 +32,40 @@ public final class URLSessionTransport: HTTPTransport {
         urlRequest.httpBody = request.body
         urlRequest.timeoutInterval = Self.timeoutInterval(request.timeout)
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        let running = RunningTask()
         do {
-            let (data, response) = try await session.data(for: urlRequest)
-            guard let http = response as? HTTPURLResponse else {
-                throw TransportError(.other, detail: "not an HTTP answer")
+            return try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { continuation in
+                    let task = session.dataTask(with: urlRequest) { data, response, error in
+                        continuation.resume(with: Self.answer(data, response, error))
+                    }
+                    running.start(task)
+                }
+            } onCancel: {
+                // FoundationNetworking's `URLSessionTask.cancel()` waits for the session's queue, which may be
+                // resuming this very task (and needs its status lock, held while this handler runs): cancelling
+                // here could deadlock. Cancel from a new task instead.
+                Task { running.cancel() }
             }
-            var headers: [String: String] = [:]
-            for (name, value) in http.allHeaderFields {
-                if let name = name as? String, let value = value as? String { headers[name] = value }
-            }
-            return HTTPResponse(status: http.statusCode, headers: headers, body: data)
         } catch let error as TransportError {
             throw error
         } catch {
             if Task.isCancelled { throw TransportError(.cancelled) }
             throw Self.classify(error)
         }
+    }
+
+    /// What a data task's completion handler received, as the `send` result.
+    private static func answer(_ data: Data?, _ response: URLResponse?, _ error: (any Error)?) -> Answer {
+        if let error { return .failure(error) }
+        guard let http = response as? HTTPURLResponse else {
+            return .failure(TransportError(.other, detail: "not an HTTP answer"))
+        }
+        var headers: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            if let name = name as? String, let value = value as? String { headers[name] = value }
+        }
+        return .success(HTTPResponse(status: http.statusCode, headers: headers, body: data ?? Data()))
     }
 
     /// The `URLRequest` timeout for a request's deadline. FoundationNetworking (Linux) truncates the interval
@@ -70,6 +90,27 @@ public final class URLSessionTransport: HTTPTransport {
             return TransportError(.connectionFailed, detail: "URLError \(urlError.code.rawValue)")
         default: return TransportError(.other, detail: "URLError \(urlError.code.rawValue)")
         }
+    }
+}
+
+/// The data task of one `send`: started unless the call was cancelled first, cancelled at most once.
+private final class RunningTask: Sendable {
+    private let state = Mutex<(task: URLSessionDataTask?, cancelled: Bool)>((nil, false))
+
+    func start(_ task: URLSessionDataTask) {
+        let cancelled = state.withLock { state in
+            state.task = task
+            return state.cancelled
+        }
+        if cancelled { task.cancel() } else { task.resume() }
+    }
+
+    func cancel() {
+        let task = state.withLock { state in
+            state.cancelled = true
+            return state.task
+        }
+        task?.cancel()
     }
 }
 

@@ -82,6 +82,14 @@ struct CheckoutState: Sendable, Equatable {
     var serverClockOffset: TimeInterval
     /// The idempotency key of the payment attempt under way, reused by a retry of the same split.
     var attempt: PaymentAttempt?
+    /// Gift cards read by `getSecondaryToken` that are in the split, by token id (card data: never persisted).
+    var secondaryTokens: [String: SecondaryToken] = [:]
+    /// The shopper's decisions to keep gift cards in the wallet, by token id.
+    var registrations: [String: SecondaryRegistration] = [:]
+    /// What the background balance look-ups of saved gift cards answered, by token id.
+    var savedSecondaryLookups: [String: SavedSecondaryLookup] = [:]
+    /// The payment a successful submit sent, kept for the app to confirm server-side (and by `saveState()`).
+    var submittedPayment: SubmittedPayment?
 
     init(session: ClientSession, serverClockOffset: TimeInterval) throws(PurseCheckoutError) {
         self.session = session

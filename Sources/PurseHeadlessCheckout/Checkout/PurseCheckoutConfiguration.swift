@@ -27,7 +27,12 @@ public struct PurseCheckoutConfiguration: Sendable {
     public var requestTimeout: Duration
     /// Makes the `Idempotency-Key` of each payment attempt.
     public var makeIdempotencyKey: @Sendable () -> String
+    /// Routes each method to the plugin that pays it. Default ``PluginRegistry/shared``, where
+    /// `PurseCheckoutPayPal.register()` adds PayPal; a test can pass its own registry so that what it
+    /// registers stays out of every other checkout.
+    public var pluginRegistry: PluginRegistry
 
+    /// A configuration with production defaults for every member not given.
     public init(
         transport: any HTTPTransport = URLSessionTransport(),
         clock: any Clock<Duration> = ContinuousClock(),
@@ -36,7 +41,8 @@ public struct PurseCheckoutConfiguration: Sendable {
         apiRoots: APIRoots? = nil,
         logHandler: (@Sendable (PurseLogEntry) -> Void)? = nil,
         requestTimeout: Duration = .seconds(30),
-        makeIdempotencyKey: @escaping @Sendable () -> String = { UUID().uuidString }
+        makeIdempotencyKey: @escaping @Sendable () -> String = { UUID().uuidString },
+        pluginRegistry: PluginRegistry = .shared
     ) {
         self.transport = transport
         self.clock = clock
@@ -46,6 +52,7 @@ public struct PurseCheckoutConfiguration: Sendable {
         self.logHandler = logHandler
         self.requestTimeout = requestTimeout
         self.makeIdempotencyKey = makeIdempotencyKey
+        self.pluginRegistry = pluginRegistry
     }
 }
 

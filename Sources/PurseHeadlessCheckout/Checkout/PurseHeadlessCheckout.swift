@@ -88,13 +88,33 @@ public final class PurseHeadlessCheckout {
         self.walletAPI = session.walletSession.map {
             WalletAPI(client: client, root: roots.wallet, apiKey: session.apiKey, walletSession: $0)
         }
-        self.registry = .shared
+        self.registry = configuration.pluginRegistry
         self.state = try CheckoutState(
             session: session, serverClockOffset: serverNow.timeIntervalSince(deviceNow))
         log.info(
             "checkout opened: session \(session.id), \(session.primaryMethods.count) primary and "
                 + "\(session.secondaryMethods.count) secondary methods, \(session.paymentTokens.count) saved tokens")
         startSavedBalanceLookups()
+    }
+
+    /// Rebuilds a checkout around a restored state (``restore(_:configuration:)``): no network call, no expiry
+    /// check (a submitted payment must stay confirmable; editing an expired session is refused later by
+    /// `ensureEditable()`), no background look-ups (the caller starts what the restored state needs).
+    init(restoredState: CheckoutState, configuration: PurseCheckoutConfiguration) {
+        let log = Logger(handler: configuration.logHandler)
+        let roots = configuration.apiRoots ?? restoredState.session.apiRoots
+        let client = APIClient(transport: configuration.transport, timeout: configuration.requestTimeout, log: log)
+        let session = restoredState.session
+        self.configuration = configuration
+        self.roots = roots
+        self.log = log
+        self.paymentAPI = PaymentAPI(client: client, roots: roots, apiKey: session.apiKey)
+        self.walletAPI = session.walletSession.map {
+            WalletAPI(client: client, root: roots.wallet, apiKey: session.apiKey, walletSession: $0)
+        }
+        self.registry = configuration.pluginRegistry
+        self.state = restoredState
+        log.info("checkout restored: session \(session.id), \(restoredState.phase.rawValue)")
     }
 
     /// The single mutation point: every state change goes through here.

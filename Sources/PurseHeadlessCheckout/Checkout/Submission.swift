@@ -40,12 +40,24 @@ extension PurseHeadlessCheckout {
         do {
             result = try await validateSplit(primaryItem: build)
         } catch {
+            if error.serverCode == "SESSION_ALREADY_SUBMITTED" {
+                // Another copy of this checkout (a restored snapshot, another device) submitted first: this one
+                // is submitted too, and the app confirms the outcome server-side.
+                mutate { $0.phase = .submitted }
+                log.warning("payment not submitted: the server already has a payment for this session")
+                throw PurseCheckoutError(
+                    .sessionAlreadySubmitted, message: "the server already has a payment for this session",
+                    httpStatus: error.httpStatus, serverCode: error.serverCode)
+            }
             let next: SessionState = error.code == .onBeforeValidateHookFailed ? phaseBefore : .error
             mutate { $0.phase = next }
             log.warning("payment not submitted: \(error.code)")
             throw error
         }
-        mutate { $0.phase = .submitted }
+        mutate { state in
+            state.phase = .submitted
+            state.submittedPayment = SubmittedPayment(sessionID: state.session.id, result: result)
+        }
         log.info("payment submitted: global status \(result.globalStatus)")
         if let after = configuration.hooks.onAfterValidate { await after(result) }
         return result
@@ -90,11 +102,12 @@ extension PurseHeadlessCheckout {
         return key
     }
 
-    /// One item per participant of the split (the primary, when it pays a share).
+    /// One item per participant of the split: the gift cards in the order applied, then the primary when it
+    /// pays a share.
     private func validationItems(
         primaryItem build: ((Int64) async throws(PurseCheckoutError) -> ItemPayload)?
     ) async throws(PurseCheckoutError) -> [ItemPayload] {
-        var items: [ItemPayload] = []
+        var items: [ItemPayload] = try secondaryValidationItems()
         if let primary = state.primary, state.split.primaryShare > 0 {
             let amount = state.split.primaryShare
             if let build {

@@ -1,6 +1,10 @@
 import Foundation
 public import Observation
 
+#if canImport(Combine)
+    public import Combine
+#endif
+
 /// The element that pays the primary item: a card form, a saved card's CVV field, a saved PayPal account,
 /// a redirection method. Your screen shows its fields when ``hasUI`` is true and a Pay button gated on
 /// ``isReady``.
@@ -16,6 +20,10 @@ public import Observation
 /// An element for something no plugin can pay (a `pci_proxy` card, a method with no plugin) is still
 /// created: ``unavailableReason`` is `METHOD_NOT_IMPLEMENTED`, it never becomes ready, and `prepare()` and
 /// `submit()` report `failed` with that error.
+///
+/// An element with fields exposes their headless model: ``cardForm`` for a fresh card, ``cvvField`` for a
+/// saved card whose CVV is required. `PaymentElementView(element)` renders them on iOS; elsewhere (and in
+/// tests) set the model's fields directly. ``isReady`` follows them.
 @MainActor
 @Observable
 public final class PaymentElement: Identifiable {
@@ -42,6 +50,18 @@ public final class PaymentElement: Identifiable {
     @ObservationIgnored let onOutcome: (@MainActor (PaymentOutcome) -> Void)?
     @ObservationIgnored let presenter: (any RedirectPresenter)?
 
+    #if canImport(Combine)
+        /// Fires before every change (readiness, submit state, outcome, field input), for `@ObservedObject` users.
+        @ObservationIgnored public nonisolated let objectWillChange = ObservableObjectPublisher()
+    #endif
+
+    /// The card form of a fresh card's element; `nil` for any other element.
+    public var cardForm: CardForm? { (strategy as? any CardInputStrategy)?.cardForm }
+
+    /// The CVV-only field of a saved card whose ``PaymentToken/requiresCVV`` is true; `nil` for any other
+    /// element (a saved card that pays without CVV, a PayPal account, a method).
+    public var cvvField: CVVField? { (strategy as? any CardInputStrategy)?.cvvField }
+
     init(
         item: PaymentItem, strategy: (any ElementStrategy)?, unavailableReason: PurseCheckoutError?,
         checkout: PurseHeadlessCheckout, listener: (any PaymentElementListener)?,
@@ -55,6 +75,7 @@ public final class PaymentElement: Identifiable {
         self.onOutcome = onOutcome
         self.presenter = presenter
         strategy?.onInputChange = { [weak self] in self?.readinessMayHaveChanged() }
+        (strategy as? any CardInputStrategy)?.bind(to: checkout, willChange: { [weak self] in self?.willChange() })
     }
 
     /// Prepares the element: after this, ``isReady`` follows the fields. A redirection method or a saved
@@ -67,6 +88,7 @@ public final class PaymentElement: Identifiable {
         guard !isPrepared, let strategy, let checkout else { return }
         do {
             try await strategy.prepare(checkout.elementContext)
+            willChange()
             isPrepared = true
             readinessMayHaveChanged()
         } catch {
@@ -80,6 +102,7 @@ public final class PaymentElement: Identifiable {
             checkout?.log.debug("submit ignored: \(item.id) is already submitting")
             return
         }
+        willChange()
         isSubmitting = true  // before the task starts, so that a second tap in the same frame is ignored
         Task { report(await pay()) }
     }
@@ -91,6 +114,7 @@ public final class PaymentElement: Identifiable {
         guard !isSubmitting else {
             return .failed(PurseCheckoutError(.sessionAlreadySubmitted, message: "this element is already submitting"))
         }
+        willChange()
         isSubmitting = true
         let outcome = await pay()
         report(outcome)
@@ -99,7 +123,10 @@ public final class PaymentElement: Identifiable {
 
     /// Runs one submit; ``isSubmitting`` is already set and is cleared at the end.
     private func pay() async -> PaymentOutcome {
-        defer { isSubmitting = false }
+        defer {
+            willChange()
+            isSubmitting = false
+        }
         if let unavailableReason { return .failed(unavailableReason) }
         guard let checkout, let strategy else {
             return .failed(PurseCheckoutError(.unknownError, message: "the checkout of this element is gone"))
@@ -127,6 +154,7 @@ public final class PaymentElement: Identifiable {
     }
 
     private func report(_ outcome: PaymentOutcome) {
+        willChange()
         lastOutcome = outcome
         listener?.paymentElement(self, didFinishWith: outcome)
         onOutcome?(outcome)
@@ -136,4 +164,17 @@ public final class PaymentElement: Identifiable {
         guard let checkout, checkout.primary?.id == item.id else { return }
         checkout.setPrimaryReady(isReady)
     }
+
+    /// Tells `@ObservedObject` users a change is coming (Observation tracks the change itself).
+    private func willChange() {
+        #if canImport(Combine)
+            objectWillChange.send()
+        #endif
+    }
 }
+
+#if canImport(Combine)
+    /// SwiftUI views written with `@ObservedObject var element: PaymentElement` (as in the docs) observe the
+    /// element through this conformance; ``PaymentElement/objectWillChange`` fires before each change.
+    extension PaymentElement: ObservableObject {}
+#endif

@@ -40,9 +40,12 @@ public struct PaymentToken: Sendable, Hashable, Identifiable, CustomStringConver
     /// The `"{partner}-{method}"` id of the method the token pays with.
     public var methodID: String { itemID(partner, method) }
 
-    /// What to show on the row: the name, else the masked PAN, else the brand (a vaulted card can
-    /// arrive with neither name nor masked PAN).
-    public var displayLabel: String { name ?? maskedPAN ?? label ?? brand ?? "" }
+    /// What to show on the row: the name, else the masked PAN, else the wallet's label (a PayPal account's
+    /// e-mail), else the brand. A vaulted card can arrive with neither name nor masked PAN, and then shows its
+    /// brand; blank values are skipped like missing ones.
+    public var displayLabel: String {
+        [name, maskedPAN, label, brand].lazy.compactMap { $0 }.first { !$0.allSatisfy(\.isWhitespace) } ?? ""
+    }
 
     public var description: String {
         "PaymentToken(\(methodID), \(brand ?? "?") \(maskedPAN ?? ""), id: \(id))"

@@ -1,0 +1,132 @@
+#if canImport(SwiftUI)
+    public import SwiftUI
+
+    #if canImport(UIKit)
+        import UIKit
+    #endif
+
+    /// Renders a payment element's fields in SwiftUI: the card form of a fresh card, the CVV-only field of a
+    /// saved card whose CVV is required, nothing for any other element.
+    ///
+    /// ```swift
+    /// if element.hasUI { PaymentElementView(element) }   // CVV-only field, when required
+    /// Button("Pay") { element.submit() }.disabled(!element.isReady)
+    /// ```
+    /// The view only lays fields out over the element's headless model (``PaymentElement/cardForm``,
+    /// ``PaymentElement/cvvField``): titles, placeholders, formatting, validation and which message to show
+    /// come from the model, so a custom UI built on the model behaves the same. Fields are marked
+    /// privacy-sensitive (redacted in snapshots and widgets), autocorrection is off, and the security code is a
+    /// `SecureField`.
+    public struct PaymentElementView: View {
+        private let element: PaymentElement
+
+        /// A view of `element`'s fields.
+        public init(_ element: PaymentElement) {
+            self.element = element
+        }
+
+        /// The card form, the CVV-only field, or nothing.
+        public var body: some View {
+            if let form = element.cardForm {
+                CardFormFields(form: form)
+            } else if let field = element.cvvField {
+                CVVFieldView(field: field)
+            }
+        }
+    }
+
+    /// The fresh card's fields.
+    struct CardFormFields: View {
+        @Bindable var form: CardForm
+        @FocusState private var focus: CardField?
+
+        var body: some View {
+            VStack(alignment: .leading, spacing: 12) {
+                labelled(.pan) {
+                    TextField(CardField.pan.placeholder, text: $form.formattedPAN).cardInput(.pan)
+                }
+                HStack(alignment: .top, spacing: 12) {
+                    labelled(.expiry) {
+                        TextField(CardField.expiry.placeholder, text: $form.expiry).cardInput(.expiry)
+                    }
+                    labelled(.cvv) {
+                        SecureField(CardField.cvv.placeholder, text: $form.cvv).cardInput(.cvv)
+                    }
+                }
+                labelled(.holderName) {
+                    TextField(CardField.holderName.placeholder, text: $form.holderName).cardInput(.holderName)
+                }
+                if form.offersBrandChoice {
+                    Picker("Card brand", selection: $form.selectedBrand) {
+                        ForEach(form.detectedBrands, id: \.self) { brand in
+                            Text(brand.displayName).tag(Optional(brand))
+                        }
+                    }
+                    .pickerStyle(.segmented)
+                }
+            }
+        }
+
+        /// A field with its title above and the model's feedback below.
+        private func labelled(_ field: CardField, @ViewBuilder input: () -> some View) -> some View {
+            VStack(alignment: .leading, spacing: 4) {
+                Text(field.title).font(.caption).foregroundStyle(.secondary)
+                input()
+                    .focused($focus, equals: field)
+                    .accessibilityLabel(field.title)
+                if let message = form.feedback(for: field, isEditing: focus == field) {
+                    Text(message).font(.caption).foregroundStyle(.red)
+                }
+            }
+        }
+    }
+
+    /// The saved card's CVV-only field.
+    struct CVVFieldView: View {
+        @Bindable var field: CVVField
+        @FocusState private var isFocused: Bool
+
+        var body: some View {
+            VStack(alignment: .leading, spacing: 4) {
+                Text(CardField.cvv.title).font(.caption).foregroundStyle(.secondary)
+                SecureField(field.placeholder, text: $field.cvv)
+                    .cardInput(.cvv)
+                    .focused($isFocused)
+                    .accessibilityLabel(CardField.cvv.title)
+                if let message = field.feedback(isEditing: isFocused) {
+                    Text(message).font(.caption).foregroundStyle(.red)
+                }
+            }
+        }
+    }
+
+    extension View {
+        /// Input traits of a card field: a number pad and the card autofill content type on iOS; redacted in
+        /// privacy contexts and no autocorrection everywhere.
+        @ViewBuilder
+        fileprivate func cardInput(_ field: CardField) -> some View {
+            #if os(iOS)
+                self.keyboardType(field == .holderName ? .default : .numberPad)
+                    .textContentType(field.textContentType)
+                    .autocorrectionDisabled()
+                    .privacySensitive()
+            #else
+                self.autocorrectionDisabled().privacySensitive()
+            #endif
+        }
+    }
+
+    #if os(iOS)
+        extension CardField {
+            /// The autofill content type of the field.
+            fileprivate var textContentType: UITextContentType {
+                switch self {
+                case .pan: return .creditCardNumber
+                case .expiry: return .creditCardExpiration
+                case .cvv: return .creditCardSecurityCode
+                case .holderName: return .creditCardName
+                }
+            }
+        }
+    #endif
+#endif

@@ -1,0 +1,47 @@
+import Foundation
+import Synchronization
+
+/// What the card input models use from their checkout: its clock for expiry checks, the vault, its log.
+struct CardEnvironment: Sendable {
+    /// The checkout's estimate of the server's time (device clock plus the offset measured at opening).
+    let now: @Sendable () -> Date
+    /// The session's Purse vault, or `nil` when the session names no vault tenant.
+    let vault: VaultAPI?
+    /// The checkout's log (never card data).
+    let log: Logger
+
+    /// Before a model is bound to a checkout: device time, no vault, no log.
+    static let unbound = CardEnvironment(now: { Date() }, vault: nil, log: Logger(handler: nil))
+}
+
+extension PurseHeadlessCheckout {
+    /// The environment card input models of this checkout get.
+    var cardEnvironment: CardEnvironment {
+        let offset = state.serverClockOffset
+        let deviceNow = configuration.now
+        let vault = state.session.source.purseVaultTenantID.map {
+            VaultAPI(client: paymentAPI.client, root: roots.vault, tenantID: $0)
+        }
+        return CardEnvironment(now: { deviceNow().addingTimeInterval(offset) }, vault: vault, log: log)
+    }
+}
+
+/// Holds a background task and cancels it when replaced or when its owner goes away.
+final class CancellingTask: Sendable {
+    private let task = Mutex<Task<Void, Never>?>(nil)
+
+    /// Cancels the current task, if any, and keeps `next`.
+    func replace(with next: Task<Void, Never>?) {
+        let previous = task.withLock { current in
+            let previous = current
+            current = next
+            return previous
+        }
+        previous?.cancel()
+    }
+
+    /// The current task.
+    var current: Task<Void, Never>? { task.withLock { $0 } }
+
+    deinit { task.withLock { $0?.cancel() } }
+}

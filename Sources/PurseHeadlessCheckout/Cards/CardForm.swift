@@ -1,0 +1,288 @@
+import Foundation
+public import Observation
+
+/// The headless card form of a fresh card: card number, expiry, security code and holder name, validated as
+/// the shopper types. `PaymentElementView` renders it on iOS; on any platform, and in tests, set its fields.
+///
+/// ```swift
+/// let element = checkout.paymentElement(for: .primaryMethod(card), listener: listener, redirect: presenter)
+/// await element.prepare()
+/// guard let form = element.cardForm else { return }
+/// form.pan = "4111 1111 1111 1111"     // spaces and dashes are dropped
+/// form.expiryMonth = "12"; form.expiryYear = "29"; form.cvv = "123"
+/// form.error(for: .pan)                // nil once valid: Luhn, length for the brand
+/// element.isReady                      // true when every field is valid
+/// ```
+///
+/// **Brands** come from the vault's BIN look-up, made once at least 6 digits are typed, on the first 8 digits,
+/// never twice for the same prefix; only brands the method accepts are kept (``detectedBrands``; a co-badged
+/// card lists several and the shopper may pick one with ``selectedBrand``). Look-ups start when the element is
+/// prepared. If the look-up fails, the brand comes from a local table of industry IIN ranges instead
+/// (``brandSource`` is ``CardBrandSource/localFallback``). There is no debounce: typing makes at most three
+/// look-ups (6, 7 and 8 digits), a pasted number one, and a superseded look-up is cancelled.
+///
+/// **Expiry** is checked against the checkout's clock (its estimate of server time, from
+/// `PurseCheckoutConfiguration.now`), month by month in UTC, at most 20 years ahead.
+///
+/// Card data stays in this object until the vault tokenizes it at submit: its `description`, debug
+/// description and mirror show none of it, and nothing of it is logged.
+@MainActor
+@Observable
+public final class CardForm {
+    // MARK: Input
+
+    /// The card number, digits only: spaces, dashes and anything else typed or pasted are dropped, and at most
+    /// 19 digits are kept. Show it with ``formattedPAN``.
+    public var pan: String {
+        get { panDigits }
+        set { edit(panChanged: true) { $0.panDigits = CardRules.digits(newValue, limit: CardRules.maxPANDigits) } }
+    }
+
+    /// The expiry month as typed (`"7"` or `"07"`), digits only, at most two.
+    public var expiryMonth: String {
+        get { month }
+        set { edit { $0.month = CardRules.digits(newValue, limit: 2) } }
+    }
+
+    /// The expiry year as typed, two or four digits (`"29"` or `"2029"`).
+    public var expiryYear: String {
+        get { year }
+        set { edit { $0.year = CardRules.digits(newValue, limit: 4) } }
+    }
+
+    /// The security code, digits only, at most four.
+    public var cvv: String {
+        get { code }
+        set { edit { $0.code = CardRules.digits(newValue, limit: CardRules.maxCVVDigits) } }
+    }
+
+    /// The expiry as one `MM/YY` text, for a single field: typing `1229` gives month `12` and year `29`
+    /// (four year digits are kept too); the slash appears once the year starts.
+    public var expiry: String {
+        get { year.isEmpty ? month : month + "/" + year }
+        set {
+            let digits = CardRules.digits(newValue, limit: 6)
+            edit {
+                $0.month = String(digits.prefix(2))
+                $0.year = String(digits.dropFirst(2))
+            }
+        }
+    }
+
+    /// The holder's name as printed on the card. Optional unless ``requiresHolderName``.
+    public var holderName: String {
+        get { holder }
+        set { edit { $0.holder = newValue } }
+    }
+
+    /// The brand the shopper picked for a co-badged card (Cartes Bancaires or Visa); ignored unless it is one
+    /// of ``detectedBrands``.
+    public var selectedBrand: CardBrand? {
+        get { chosenBrand }
+        set { edit { $0.chosenBrand = newValue } }
+    }
+
+    /// Whether the holder's name must be given (some acquirers ask for it). Default `false`.
+    public var requiresHolderName: Bool {
+        get { holderRequired }
+        set { edit { $0.holderRequired = newValue } }
+    }
+
+    // MARK: What the form knows
+
+    /// The card number grouped for display: 4-6-5 for American Express, 4-4-4-4(-3) otherwise. Setting it
+    /// sets ``pan`` (the groups' spaces are dropped), so a text field can bind to it.
+    public var formattedPAN: String {
+        get { CardRules.formatted(panDigits) }
+        set { pan = newValue }
+    }
+
+    /// The brands of the card that the method accepts, main brand first; empty until detected.
+    public var detectedBrands: [CardBrand] { acceptedDetection.map(\.brand) }
+
+    /// The brand the card pays with: ``selectedBrand`` when it is detected, else the main detected brand.
+    public var brand: CardBrand? { chosen?.brand }
+
+    /// Where the brands come from: the vault, or the local table after the vault's look-up failed; `nil`
+    /// while nothing is known yet.
+    public var brandSource: CardBrandSource? { detection.source }
+
+    /// Whether a BIN look-up is under way.
+    public var isLookingUpBrand: Bool { pendingPrefix != nil }
+
+    /// Card-number lengths accepted for the brand (16 while the brand is unknown).
+    public var acceptedPANLengths: [Int] { chosen?.acceptedPANLengths ?? [16] }
+
+    /// Security-code lengths accepted for the brand (3 while the brand is unknown; 4 for American Express).
+    public var acceptedCVVLengths: [Int] { chosen?.acceptedCVVLengths ?? [3] }
+
+    /// Why `field` is not valid now, or `nil`. An empty required field is ``CardFieldError/cannotBeEmpty``.
+    public func error(for field: CardField) -> CardFieldError? {
+        switch field {
+        case .pan:
+            if panDigits.isEmpty { return .cannotBeEmpty }
+            if !detection.brands.isEmpty && acceptedDetection.isEmpty { return .unsupportedBrand }
+            return CardRules.panError(panDigits, lengths: acceptedPANLengths)
+        case .expiry: return CardRules.expiryError(month: month, year: year, now: environment.now())
+        case .cvv: return CardRules.cvvError(code, lengths: acceptedCVVLengths)
+        case .holderName: return CardRules.holderNameError(holder, required: holderRequired)
+        }
+    }
+
+    /// Every field's error, by field (valid fields are absent).
+    public var errors: [CardField: CardFieldError] {
+        var errors: [CardField: CardFieldError] = [:]
+        for field in CardField.allCases { errors[field] = error(for: field) }
+        return errors
+    }
+
+    /// Whether every field is valid: the element is ready when this is true.
+    public var isValid: Bool { CardField.allCases.allSatisfy { error(for: $0) == nil } }
+
+    // MARK: State
+
+    private var panDigits = ""
+    private var month = ""
+    private var year = ""
+    private var code = ""
+    private var holder = ""
+    private var chosenBrand: CardBrand?
+    private var holderRequired = false
+    /// BIN look-up answers, by prefix (6 to 8 digits).
+    private var answers: [String: [DetectedCardBrand]] = [:]
+    /// Prefixes whose look-up failed (the local table stands in).
+    private var failedPrefixes: Set<String> = []
+    /// The prefix whose look-up is under way.
+    private var pendingPrefix: String?
+
+    @ObservationIgnored let supportedBrands: Set<CardBrand>
+    @ObservationIgnored var environment: CardEnvironment = .unbound
+    /// Whether look-ups may run (the element is prepared).
+    @ObservationIgnored private var isActive = false
+    @ObservationIgnored private let lookup = CancellingTask()
+    /// Incremented by every change: a cached form token is only reused for the same revision.
+    @ObservationIgnored private(set) var revision = 0
+    /// Called before a change (the element's `objectWillChange`).
+    @ObservationIgnored var onWillChange: (@MainActor () -> Void)?
+    /// Called after a change that may change validity.
+    @ObservationIgnored var onDidChange: (@MainActor () -> Void)?
+
+    /// A form for a method accepting `supportedBrands` (empty: any brand).
+    init(supportedBrands: [String]) {
+        self.supportedBrands = Set(supportedBrands.map(CardBrand.init(rawValue:)))
+    }
+
+    private func edit(panChanged: Bool = false, _ change: (CardForm) -> Void) {
+        onWillChange?()
+        change(self)
+        revision += 1
+        if panChanged { lookUpBrandIfNeeded() }
+        onDidChange?()
+    }
+
+    // MARK: Brand detection
+
+    /// What is known of the current number's brands: the answer for its longest looked-up prefix.
+    private var detection: (brands: [DetectedCardBrand], source: CardBrandSource?) {
+        guard panDigits.count >= 6 else { return ([], nil) }
+        for length in stride(from: min(8, panDigits.count), through: 6, by: -1) {
+            let prefix = String(panDigits.prefix(length))
+            if let answer = answers[prefix] { return (answer, .vault) }
+            if failedPrefixes.contains(prefix) {
+                let local = CardBrand.localDetection(panDigits)
+                let brands = local.enumerated().map { DetectedCardBrand.local($0.element, isMain: $0.offset == 0) }
+                return (brands, .localFallback)
+            }
+        }
+        return ([], nil)
+    }
+
+    /// The detected brands the method accepts, main brand first.
+    private var acceptedDetection: [DetectedCardBrand] {
+        let accepted = detection.brands.filter { supportedBrands.isEmpty || supportedBrands.contains($0.brand) }
+        return accepted.filter(\.isMain) + accepted.filter { !$0.isMain }
+    }
+
+    private var chosen: DetectedCardBrand? {
+        let accepted = acceptedDetection
+        if let chosenBrand, let match = accepted.first(where: { $0.brand == chosenBrand }) { return match }
+        return accepted.first
+    }
+
+    /// The prefix to look up for the current number: its first 8 digits (6 or 7 while shorter), or `nil`
+    /// under 6 digits.
+    var lookupPrefix: String? { panDigits.count >= 6 ? String(panDigits.prefix(8)) : nil }
+
+    /// Lets look-ups run (the element was prepared) and starts the one the current number needs.
+    func activate() {
+        isActive = true
+        lookUpBrandIfNeeded()
+    }
+
+    private func lookUpBrandIfNeeded() {
+        guard isActive, let vault = environment.vault else { return }
+        let prefix = lookupPrefix
+        guard prefix != pendingPrefix else { return }
+        lookup.replace(with: nil)
+        pendingPrefix = nil
+        guard let prefix, answers[prefix] == nil, !failedPrefixes.contains(prefix) else { return }
+        pendingPrefix = prefix
+        let log = environment.log
+        lookup.replace(
+            with: Task { [weak self] in
+                do throws(PurseCheckoutError) {
+                    let brands = try await vault.binLookup(firstDigits: prefix)
+                    self?.finishLookup(prefix, brands: brands)
+                } catch  where error.code == .requestCancelled {
+                    return  // superseded by a newer prefix
+                } catch {
+                    if Task.isCancelled { return }
+                    log.warning("BIN look-up failed (\(error.code)): brands come from the local IIN table")
+                    self?.finishLookup(prefix, brands: nil)
+                }
+            })
+    }
+
+    private func finishLookup(_ prefix: String, brands: [DetectedCardBrand]?) {
+        guard pendingPrefix == prefix else { return }
+        onWillChange?()
+        pendingPrefix = nil
+        if let brands { answers[prefix] = brands } else { failedPrefixes.insert(prefix) }
+        onDidChange?()
+    }
+
+    /// Waits for the look-up of the current number, if one is under way (submit sends the right network).
+    func settleBrandLookup() async {
+        guard pendingPrefix != nil, let task = lookup.current else { return }
+        await task.value
+    }
+
+    // MARK: Submission
+
+    /// The card to tokenize, or `nil` when a field is not valid.
+    func vaultCard(saveToken: Bool?) -> VaultCard? {
+        guard isValid, let expiry = CardRules.expiry(month: month, year: year) else { return nil }
+        let name = holder.trimmingCharacters(in: .whitespacesAndNewlines)
+        return VaultCard(
+            pan: panDigits, expiryMonth: expiry.month, expiryYear: expiry.year,
+            cvv: acceptedCVVLengths.isEmpty ? nil : code, holderName: name.isEmpty ? nil : name, saveToken: saveToken,
+            selectedNetwork: brand ?? detection.brands.first?.brand ?? .visa)
+    }
+}
+
+/// Where a card form's brands come from.
+public enum CardBrandSource: String, Sendable, Hashable {
+    /// The vault's BIN look-up answered.
+    case vault
+    /// The look-up failed; the brand was guessed from industry IIN ranges (Cartes Bancaires cannot be).
+    case localFallback
+}
+
+extension CardForm: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// A fixed text: never a digit of the card.
+    public nonisolated var description: String { "CardForm(card data hidden)" }
+    /// Same as ``description``.
+    public nonisolated var debugDescription: String { description }
+    /// A mirror with no card data, so that `dump(form)` prints none.
+    public nonisolated var customMirror: Mirror { Mirror(self, children: [:], displayStyle: .class) }
+}

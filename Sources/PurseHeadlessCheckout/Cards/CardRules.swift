@@ -1,0 +1,116 @@
+import Foundation
+
+/// The card checks that run on the device, before anything is sent (purse-facts §6): digits, Luhn,
+/// lengths per brand, security-code lengths, expiry against the checkout's clock.
+///
+/// Pure functions: ``CardForm`` and ``CVVField`` call them, and the tests drive them with tables.
+enum CardRules {
+    /// The most digits a card number has.
+    static let maxPANDigits = 19
+    /// The most digits a security code has.
+    static let maxCVVDigits = 4
+    /// The most characters a holder name may have.
+    static let maxHolderNameLength = 100
+    /// How many years ahead an expiry may lie.
+    static let maxYearsAhead = 20
+
+    /// The ASCII digits of `text`, in order, at most `limit` of them (spaces, dashes and anything else
+    /// typed or pasted are dropped).
+    static func digits(_ text: String, limit: Int) -> String {
+        var digits = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars where (48...57).contains(scalar.value) {  // 0-9
+            guard digits.count < limit else { break }
+            digits.append(scalar)
+        }
+        return String(digits)
+    }
+
+    /// The standard mod-10 check: double every second digit from the right, subtract 9 above 9.
+    static func passesLuhn(_ digits: String) -> Bool {
+        guard !digits.isEmpty else { return false }
+        var sum = 0
+        for (offset, character) in digits.reversed().enumerated() {
+            guard character.isASCII, let digit = character.wholeNumberValue else { return false }
+            let value = offset % 2 == 1 ? digit * 2 : digit
+            sum += value > 9 ? value - 9 : value
+        }
+        return sum % 10 == 0
+    }
+
+    /// A card number as shown while typing: American Express (34, 37) groups 4-6-5, numbers longer than 16
+    /// digits 4-4-4-4-3, others 4-4-4-4.
+    static func formatted(_ digits: String) -> String {
+        let groups: [Int]
+        if digits.hasPrefix("34") || digits.hasPrefix("37") {
+            groups = [4, 6, 5]
+        } else if digits.count > 16 {
+            groups = [4, 4, 4, 4, 3]
+        } else {
+            groups = [4, 4, 4, 4]
+        }
+        var parts: [Substring] = []
+        var rest = Substring(digits)
+        for size in groups where !rest.isEmpty {
+            parts.append(rest.prefix(size))
+            rest = rest.dropFirst(size)
+        }
+        if !rest.isEmpty { parts.append(rest) }
+        return parts.joined(separator: " ")
+    }
+
+    /// Checks a card number (digits only) against the accepted lengths and Luhn.
+    static func panError(_ digits: String, lengths: [Int]) -> CardFieldError? {
+        if digits.isEmpty { return .cannotBeEmpty }
+        if !lengths.contains(digits.count) { return .lengthOutOfRange }
+        if !passesLuhn(digits) { return .format }
+        return nil
+    }
+
+    /// Checks a security code (digits only). An empty `lengths` means the brand has no code: it must be left
+    /// empty.
+    static func cvvError(_ digits: String, lengths: [Int]) -> CardFieldError? {
+        if lengths.isEmpty { return digits.isEmpty ? nil : .lengthOutOfRange }
+        if digits.isEmpty { return .cannotBeEmpty }
+        if !lengths.contains(digits.count) { return .lengthOutOfRange }
+        return nil
+    }
+
+    /// A month and a four-digit year from what the shopper typed (`"7"` or `"07"`; `"29"` or `"2029"`).
+    static func expiry(month: String, year: String) -> (month: Int, year: Int)? {
+        guard (1...2).contains(month.count), let monthValue = Int(month), (1...12).contains(monthValue),
+            year.count == 2 || year.count == 4, let yearValue = Int(year)
+        else { return nil }
+        return (monthValue, year.count == 2 ? 2000 + yearValue : yearValue)
+    }
+
+    /// Checks an expiry: valid through the end of its month, in the Gregorian calendar, in UTC (as the
+    /// gateway checks it), and at most ``maxYearsAhead`` years ahead.
+    static func expiryError(month: String, year: String, now: Date) -> CardFieldError? {
+        if month.isEmpty && year.isEmpty { return .cannotBeEmpty }
+        guard let expiry = expiry(month: month, year: year) else { return .format }
+        let today = currentMonth(now)
+        if expiry.year < today.year || (expiry.year == today.year && expiry.month < today.month) {
+            return .dateOutOfRange
+        }
+        if expiry.year > today.year + maxYearsAhead { return .dateOutOfRange }
+        return nil
+    }
+
+    /// The year and month of `date` in UTC.
+    static func currentMonth(_ date: Date) -> (year: Int, month: Int) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let parts = calendar.dateComponents([.year, .month], from: date)
+        return (parts.year ?? 0, parts.month ?? 0)
+    }
+
+    /// Checks a holder name: optional unless `required`; at most ``maxHolderNameLength`` characters and
+    /// no digits (a card number typed into the wrong field never leaves as a name).
+    static func holderNameError(_ name: String, required: Bool) -> CardFieldError? {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty { return required ? .cannotBeEmpty : nil }
+        if trimmed.count > maxHolderNameLength { return .lengthOutOfRange }
+        if trimmed.contains(where: { $0.isNumber || $0.isNewline }) { return .format }
+        return nil
+    }
+}

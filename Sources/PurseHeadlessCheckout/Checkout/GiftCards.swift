@@ -1,0 +1,136 @@
+public import Foundation
+
+/// Applying gift cards to the split and taking them out.
+extension PurseHeadlessCheckout {
+    /// Applies a gift card for as much as the order needs: `min(balance, what the secondaries leave unpaid)`,
+    /// within the issuer's maximum per payment.
+    ///
+    /// Several cards stack, each with its own line in ``amountSplit`` in the order applied; applying a card
+    /// already in the split replaces its share (so does applying a second reading of the same card number).
+    /// ``remainingAmountToPay``, ``amountSplit`` and ``isPaymentFulfilled`` follow. A refused call leaves the
+    /// split exactly as it was.
+    /// - Throws: ``PurseCheckoutError``:
+    ///   - group `invalidTake`: `INVALID_TAKE_AMOUNT` (nothing is left to pay), `MAX_AMOUNT_REACHED` (the issuer's
+    ///     maximum per payment is spent by its other cards), `USAGE_LIMIT_ERROR` (too many cards of this issuer
+    ///     in the split);
+    ///   - `SECONDARY_TOKEN_EMPTY_BALANCE` (group `secondaryTokenizationFailed`);
+    ///   - `PAYMENT_TOKEN_NOT_FOUND_IN_SESSION` (the token was read by another checkout),
+    ///     `PAYMENT_METHOD_NOT_FOUND`, `SESSION_ALREADY_SUBMITTED_ERROR`, `EXPIRED_SESSION`.
+    public func applySecondary(_ token: SecondaryToken) throws {
+        try applyFreshToken(token, amount: nil)
+    }
+
+    /// Applies a capped slice of a gift card: exactly `amount` (major units of the order currency).
+    ///
+    /// Only splittable issuers (``SecondaryTakePolicy/none``) take a slice; for an issuer with take policy
+    /// ``SecondaryTakePolicy/max`` the only accepted amount is the whole take. Re-applying a card with another
+    /// amount replaces its share.
+    /// - Throws: ``PurseCheckoutError``, group `invalidTake`:
+    ///   - `INVALID_TAKE_AMOUNT`: zero or negative, above the balance, above what is left to pay, or with more
+    ///     decimals than the currency has;
+    ///   - `MAX_AMOUNT_REACHED`: above the issuer's maximum per payment (counting its other cards);
+    ///   - `USAGE_LIMIT_ERROR`: the issuer's per-session usage limit is spent by other cards in the split;
+    ///   - `SECONDARY_METHOD_TAKE_POLICY_VIOLATED`: the issuer only allows taking the whole balance;
+    ///
+    ///   and the errors of ``applySecondary(_:)``.
+    public func applySecondary(_ token: SecondaryToken, amount: Decimal) throws {
+        let minorUnits: Int64
+        do {
+            minorUnits = try Money(decimal: amount, currency: state.session.currency).minorUnits
+        } catch {
+            throw PurseCheckoutError(
+                .invalidTakeAmount, message: "\(amount) is not an exact \(state.session.currency.code) amount")
+        }
+        try applyFreshToken(token, amount: minorUnits)
+    }
+
+    /// Takes a gift card out of the split; the primary, if any, pays its share again. Does nothing when the
+    /// card is not in the split, or once the payment is submitted.
+    public func removeSecondary(_ token: SecondaryToken) {
+        removeShare(id: token.id, what: token.methodID)
+    }
+
+    // MARK: - Shared with saved gift cards
+
+    /// The session's method for a token, with the rules the split checks.
+    func secondaryMethodForToken(partner: Partner, method: Method) throws(PurseCheckoutError) -> SecondaryMethod {
+        guard
+            let current = state.session.secondaryMethods.first(where: { $0.partner == partner && $0.method == method })
+        else {
+            throw PurseCheckoutError(
+                .paymentMethodNotFound, message: "\(itemID(partner, method)) is not offered by this session")
+        }
+        return current
+    }
+
+    /// The split-engine input for a token of `method`.
+    func secondaryInput(id: String, method: SecondaryMethod, balance: Int64) -> SecondaryInput {
+        let currency = state.session.currency
+        let policy = secondaryConfig(for: method)?.takePolicy ?? SecondaryTakePolicy.none
+        // A cap that is not an exact amount of the order currency cannot be honoured exactly: it reads as none.
+        let maxAmount = method.maxAmount.flatMap { try? Money(decimal: $0, currency: currency).minorUnits }
+        return SecondaryInput(
+            id: id, partner: method.partner.rawValue, method: method.method.rawValue, balance: balance,
+            takePolicy: policy.engineValue,
+            limits: SecondaryLimits(usageLimit: method.usageLimit, maxAmount: maxAmount))
+    }
+
+    /// Applies `input` on `base` (the split, possibly without some shares) and commits it with `commit`, or
+    /// throws the engine's refusal; nothing changes on a refusal.
+    func applyShare(
+        _ input: SecondaryInput, on base: SplitEngine, amount: Int64?, method: SecondaryMethod,
+        commit: (inout CheckoutState) -> Void
+    ) throws(PurseCheckoutError) {
+        let next: SplitEngine
+        do {
+            next = try base.applySecondary(input, amount: amount)
+        } catch {
+            throw PurseCheckoutError(error, partner: method.partner, method: method.method, currency: base.currency)
+        }
+        mutate { state in
+            state.split = next
+            commit(&state)
+        }
+        let share = next.share(id: input.id)?.amount ?? 0
+        log.info("\(method.id) takes \(Money(minorUnits: share, currency: next.currency)) of the split")
+    }
+
+    /// Removes the share `id`, unless the payment is under way or submitted.
+    func removeShare(id: String, what: String) {
+        guard state.split.share(id: id) != nil || state.secondaryTokens[id] != nil else { return }
+        guard state.phase != .submitting && state.phase != .submitted else {
+            log.warning("\(what) not removed: the payment was already submitted")
+            return
+        }
+        mutate { state in
+            state.split = state.split.removeSecondary(id: id)
+            state.secondaryTokens[id] = nil
+        }
+        log.info("\(what) removed from the split")
+    }
+
+    private func applyFreshToken(_ token: SecondaryToken, amount: Int64?) throws(PurseCheckoutError) {
+        try ensureEditable()
+        guard token.sessionID == state.session.id else {
+            throw PurseCheckoutError(
+                .paymentTokenNotFoundInSession,
+                message:
+                    "this \(token.methodID) card was read for another session: read it again with getSecondaryToken")
+        }
+        let method = try secondaryMethodForToken(partner: token.partner, method: token.method)
+        // A second reading of a card already in the split replaces the first, so one card never pays twice.
+        let earlierReadings = state.secondaryTokens.values.filter {
+            $0.id != token.id && $0.partner == token.partner && $0.method == token.method && $0.pan == token.pan
+        }
+        .map(\.id)
+        var base = state.split
+        for id in earlierReadings { base = base.removeSecondary(id: id) }
+        try applyShare(
+            secondaryInput(id: token.id, method: method, balance: token.balanceMinorUnits), on: base, amount: amount,
+            method: method
+        ) { state in
+            for id in earlierReadings { state.secondaryTokens[id] = nil }
+            state.secondaryTokens[token.id] = token
+        }
+    }
+}

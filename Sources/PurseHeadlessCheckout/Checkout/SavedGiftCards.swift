@@ -1,0 +1,220 @@
+import Foundation
+import Synchronization
+
+/// Saved gift cards: their balances, read in the background once the checkout opens, and using them.
+extension PurseHeadlessCheckout {
+    /// Applies a saved gift card for as much as the order needs, like ``applySecondary(_:)``.
+    ///
+    /// It re-reads the checkout's current copy of the card (by id) rather than the value you captured, so a
+    /// row rendered before the balance arrived uses the balance as it is now. Gate your "Use" button on
+    /// ``SavedSecondaryToken/balanceResolved``.
+    /// - Throws: ``PurseCheckoutError``:
+    ///   - group `secondaryTokenizationFailed`: `FAILED_TO_INIT_SECONDARY_TOKEN` when the card is
+    ///     ``SavedSecondaryToken/disabled`` (its balance could not be read this session: let the shopper enter
+    ///     it again); `SECONDARY_TOKEN_EMPTY_BALANCE` when its balance look-up has not answered yet, or the
+    ///     balance is zero;
+    ///   - `PAYMENT_TOKEN_NOT_FOUND_IN_SESSION` when the card is no longer in ``savedSecondaryTokens``;
+    ///   - the `invalidTake` group and the other errors of ``applySecondary(_:)``.
+    public func applySecondary(_ token: SavedSecondaryToken) throws {
+        try ensureEditable()
+        guard let current = state.savedSecondaryTokens.first(where: { $0.id == token.id }) else {
+            throw PurseCheckoutError(
+                .paymentTokenNotFoundInSession, message: "saved gift card \(token.id) is not in savedSecondaryTokens")
+        }
+        if let disabled = current.disabled {
+            throw PurseCheckoutError(
+                .failedToInitSecondaryToken,
+                message: "saved gift card \(current.id) cannot be used this session (\(disabled.code): "
+                    + "\(disabled.message)); let the shopper enter the card again")
+        }
+        guard current.balanceResolved, let lookup = state.savedSecondaryLookups[current.id] else {
+            throw PurseCheckoutError(
+                .secondaryTokenEmptyBalance,
+                message: "the balance of saved gift card \(current.id) has not been read yet: gate the Use button "
+                    + "on balanceResolved")
+        }
+        guard lookup.balanceMinorUnits > 0 else {
+            throw PurseCheckoutError(
+                .secondaryTokenEmptyBalance, message: "saved gift card \(current.id) has no balance")
+        }
+        let method = try secondaryMethodForToken(partner: current.partner, method: current.method)
+        try applyShare(
+            secondaryInput(id: current.id, method: method, balance: lookup.balanceMinorUnits), on: state.split,
+            amount: nil, method: method
+        ) { _ in }
+    }
+
+    /// Takes a saved gift card out of the split. Does nothing when it is not in the split, or once the payment
+    /// is submitted.
+    public func removeSecondary(_ token: SavedSecondaryToken) {
+        removeShare(id: token.id, what: "saved gift card \(token.id)")
+    }
+
+    /// Waits until every background balance look-up of ``savedSecondaryTokens`` has answered (or was
+    /// cancelled). Returns at once when there is none.
+    ///
+    /// The look-ups run on their own; this is for tests, and for an app that prefers to show the list complete.
+    public func waitForSavedSecondaryBalances() async {
+        await savedBalanceLookups.wait()
+    }
+
+    // MARK: - Background look-ups
+
+    /// Starts reading the balance of every saved gift card, all at once: `N` look-ups take about one round
+    /// trip. Each one is an `/init` with `payment_data.token = <id>` asking for the order amount; a card whose
+    /// look-up fails is ``SavedSecondaryToken/disabled`` with `TOKEN_INIT_FAILED` and stays unresolved.
+    ///
+    /// The task group runs in a `Task` the checkout owns: it is cancelled when the checkout goes away, and when
+    /// ``deleteAllTokens()`` leaves nothing to look up.
+    func startSavedBalanceLookups() {
+        let requests = state.savedSecondaryTokens.filter { !$0.balanceResolved && $0.disabled == nil }.map {
+            SavedBalanceRequest(
+                id: $0.id, partner: $0.partner, method: $0.method,
+                config: SecondaryConfigs.current.config(partner: $0.partner, method: $0.method))
+        }
+        guard !requests.isEmpty else { return }
+        let api = paymentAPI
+        let sessionID = state.session.id
+        let amount = state.split.amount.minorUnits
+        let currency = state.session.currency
+        log.info("reading the balances of \(requests.count) saved gift cards")
+        let task = Task { [weak self] in
+            await withTaskGroup(of: (String, SavedBalanceOutcome).self) { group in
+                for request in requests {
+                    group.addTask {
+                        let outcome = await PurseHeadlessCheckout.lookUpBalance(
+                            request, api: api, sessionID: sessionID, amount: amount, currency: currency)
+                        return (request.id, outcome)
+                    }
+                }
+                for await (id, outcome) in group {
+                    // Only a weak reference across the waits: the checkout may go away, which cancels the task.
+                    guard let checkout = self else {
+                        group.cancelAll()
+                        return
+                    }
+                    checkout.record(outcome, forSavedToken: id)
+                }
+            }
+        }
+        savedBalanceLookups.replace(with: task)
+    }
+
+    /// Stops the background look-ups; cards not read yet stay unresolved.
+    func cancelSavedBalanceLookups() {
+        savedBalanceLookups.cancel()
+    }
+
+    private func record(_ outcome: SavedBalanceOutcome, forSavedToken id: String) {
+        guard state.savedSecondaryTokens.contains(where: { $0.id == id }) else { return }
+        switch outcome {
+        case .resolved(let lookup, let totalBalance):
+            let currency = state.session.currency
+            mutate { state in
+                state.savedSecondaryLookups[id] = lookup
+                guard let index = state.savedSecondaryTokens.firstIndex(where: { $0.id == id }) else { return }
+                state.savedSecondaryTokens[index].balance =
+                    Money(minorUnits: lookup.balanceMinorUnits, currency: currency).decimal
+                state.savedSecondaryTokens[index].totalBalance = totalBalance
+                state.savedSecondaryTokens[index].balanceResolved = true
+                state.savedSecondaryTokens[index].disabled = nil
+            }
+            log.info("saved gift card \(id): balance read")
+        case .disabled(let message):
+            mutate { state in
+                guard let index = state.savedSecondaryTokens.firstIndex(where: { $0.id == id }) else { return }
+                state.savedSecondaryTokens[index].disabled = .tokenInitFailed(message)
+            }
+            log.warning("saved gift card \(id) disabled: \(message)")
+        case .cancelled:
+            break
+        }
+    }
+
+    /// One look-up; never throws: a failure disables the card, a cancellation leaves it unresolved.
+    private nonisolated static func lookUpBalance(
+        _ request: SavedBalanceRequest, api: PaymentAPI, sessionID: String, amount: Int64, currency: Currency
+    ) async -> SavedBalanceOutcome {
+        var item = ItemPayload(partner: request.partner, method: request.method, amount: amount)
+        item.paymentData["token"] = .string(request.id)
+        do {
+            let answer = try await api.initialize(sessionID: sessionID, item: item)
+            if Task.isCancelled { return .cancelled }
+            guard answer.status.state == .success else {
+                return .disabled(
+                    "the issuer refused the balance look-up (\(answer.status.state) \(answer.status.code))")
+            }
+            let details =
+                try request.config?.parseToken(answer, currency: currency)
+                ?? SecondaryTokenDetails.generic(answer, currency: currency)
+            if let code = details.currencyCode, code.uppercased() != currency.code {
+                return .disabled("the card holds \(code); the order is in \(currency.code)")
+            }
+            let balance = try Money(decimal: details.balance, currency: currency).minorUnits
+            let lookup = SavedSecondaryLookup(
+                balanceMinorUnits: max(balance, 0), stepID: answer.stepID, partnerReference: details.partnerReference)
+            return .resolved(lookup, totalBalance: details.totalBalance)
+        } catch let error as PurseCheckoutError {
+            if error.code == .requestCancelled || Task.isCancelled { return .cancelled }
+            return .disabled("the balance look-up failed: \(error.message)")
+        } catch {
+            if Task.isCancelled { return .cancelled }
+            return .disabled("the balance look-up answer could not be read (\(type(of: error)))")
+        }
+    }
+}
+
+/// What a saved gift card's balance look-up answered: what `/validate` needs to draw on it.
+struct SavedSecondaryLookup: Sendable, Hashable {
+    /// The balance, minor units of the order currency.
+    let balanceMinorUnits: Int64
+    /// The look-up's `step_id`, sent back on the card's item at `/validate`.
+    let stepID: JSONValue?
+    /// The issuer's reference for the card.
+    let partnerReference: String?
+}
+
+/// One saved gift card to look up.
+private struct SavedBalanceRequest: Sendable {
+    let id: String
+    let partner: Partner
+    let method: Method
+    let config: (any SecondaryConfig)?
+}
+
+private enum SavedBalanceOutcome: Sendable {
+    case resolved(SavedSecondaryLookup, totalBalance: Decimal?)
+    case disabled(String)
+    case cancelled
+}
+
+/// The task of the checkout's background balance look-ups: cancelled when replaced, when asked, and when the
+/// checkout (its only owner) goes away.
+final class SavedBalanceLookups: Sendable {
+    private let task = Mutex<Task<Void, Never>?>(nil)
+
+    init() {}
+
+    /// Runs `task` from now on, cancelling the previous one.
+    func replace(with task: Task<Void, Never>) {
+        let previous = self.task.withLock { current in
+            defer { current = task }
+            return current
+        }
+        previous?.cancel()
+    }
+
+    /// Cancels the look-ups under way.
+    func cancel() {
+        task.withLock { $0 }?.cancel()
+    }
+
+    /// Waits for the look-ups under way to end.
+    func wait() async {
+        await task.withLock { $0 }?.value
+    }
+
+    deinit {
+        task.withLock { $0 }?.cancel()
+    }
+}

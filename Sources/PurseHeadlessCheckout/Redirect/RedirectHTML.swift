@@ -1,0 +1,235 @@
+package import Foundation
+
+/// The HTML the SDK builds or reads for redirects: the auto-submitted form of a `.postForm` redirect, the
+/// pages the loopback listener shows, and the form actions of a `.postHTML` document.
+///
+/// Every value interpolated into markup goes through ``escape(_:)`` (DESIGN §7): a field name or value holding
+/// `"><script>`, `&` or quotes arrives at the PSP as the same text and never becomes markup.
+package enum RedirectHTML {
+    /// Escapes text for an HTML text node or a double- or single-quoted attribute value.
+    package static func escape(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return escaped
+    }
+
+    /// Decodes the character references a form's attributes use (`&amp;`, `&lt;`, `&gt;`, `&quot;`, `&#39;`,
+    /// `&apos;`, `&#NN;`, `&#xNN;`); anything else is kept as written.
+    package static func unescape(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        var result = ""
+        var index = text.startIndex
+        while index < text.endIndex {
+            guard text[index] == "&", let semicolon = text[index...].prefix(12).firstIndex(of: ";") else {
+                result.append(text[index])
+                index = text.index(after: index)
+                continue
+            }
+            let entity = text[text.index(after: index)..<semicolon]
+            if let decoded = decode(entity) {
+                result.unicodeScalars.append(decoded)
+                index = text.index(after: semicolon)
+            } else {
+                result.append("&")
+                index = text.index(after: index)
+            }
+        }
+        return result
+    }
+
+    private static func decode(_ entity: Substring) -> Unicode.Scalar? {
+        switch entity {
+        case "amp": return "&"
+        case "lt": return "<"
+        case "gt": return ">"
+        case "quot": return "\""
+        case "apos": return "'"
+        default:
+            guard entity.hasPrefix("#") else { return nil }
+            let digits = entity.dropFirst()
+            let value =
+                digits.hasPrefix("x") || digits.hasPrefix("X")
+                ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
+            return value.flatMap(Unicode.Scalar.init)
+        }
+    }
+
+    /// The document a `.postForm` redirect loads: a form with the fields as hidden inputs (sorted by name),
+    /// posted to `action` at once by a script, with a visible button for a browser without JavaScript.
+    package static func autoSubmittedForm(action: URL, fields: [String: String]) -> String {
+        let inputs = fields.keys.sorted().map { name in
+            "<input type=\"hidden\" name=\"\(escape(name))\" value=\"\(escape(fields[name] ?? ""))\">"
+        }
+        return """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">
+            <title>Continuing to the payment page</title></head>
+            <body>
+            <form id="purse-redirect" method="post" action="\(escape(action.absoluteString))">
+            \(inputs.joined(separator: "\n"))
+            <p>Continuing to the payment page…</p>
+            <button type="submit" id="continue">Continue</button>
+            </form>
+            <script>document.getElementById("purse-redirect").submit();</script>
+            </body></html>
+            """
+    }
+
+    /// What the loopback listener shows once the shopper came back: never the payment's outcome, which only
+    /// the merchant's backend can confirm.
+    static let returnedPage = page(
+        title: "Back to the app",
+        body: "<h1>You can close this window</h1><p>Return to the app: it confirms the payment with the shop.</p>")
+
+    /// What the loopback listener shows for any other request.
+    static let notFoundPage = page(
+        title: "Nothing here", body: "<h1>Nothing here</h1><p>This address only receives payment returns.</p>")
+
+    private static func page(title: String, body: String) -> String {
+        """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8"><title>\(escape(title))</title></head>
+        <body>\(body)</body></html>
+        """
+    }
+
+    /// The forms of an HTML document: each `<form>` tag's `action` and `method` attributes and the `name` and
+    /// `value` of the `<input>` tags up to its `</form>`, character references decoded.
+    ///
+    /// A deliberately small scanner for the self-submitting forms PSPs send (`.postHTML`) and the sandbox's
+    /// pages; it does not execute or render anything.
+    package static func forms(in html: String) -> [HTMLForm] {
+        var forms: [HTMLForm] = []
+        var current: HTMLForm?
+        for tag in tags(in: html) {
+            switch tag.name {
+            case "form":
+                if let current { forms.append(current) }
+                current = HTMLForm(
+                    action: tag.attributes["action"], method: (tag.attributes["method"] ?? "get").lowercased(),
+                    fields: [], buttons: [])
+            case "/form":
+                if let finished = current { forms.append(finished) }
+                current = nil
+            case "input":
+                guard let name = tag.attributes["name"] else { continue }
+                current?.fields.append((name: name, value: tag.attributes["value"] ?? ""))
+            case "button":
+                current?.buttons.append(
+                    HTMLForm.Button(
+                        id: tag.attributes["id"], name: tag.attributes["name"], value: tag.attributes["value"]))
+            default:
+                continue
+            }
+        }
+        if let current { forms.append(current) }
+        return forms
+    }
+
+    private struct Tag {
+        var name: String
+        var attributes: [String: String]
+    }
+
+    /// The start and end tags of a document, with their attributes (names lower-cased, values decoded).
+    private static func tags(in html: String) -> [Tag] {
+        var tags: [Tag] = []
+        let scalars = Array(html.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            guard scalars[index] == "<" else {
+                index += 1
+                continue
+            }
+            var end = index + 1
+            var quote: Unicode.Scalar?
+            while end < scalars.count {
+                let scalar = scalars[end]
+                if let open = quote {
+                    if scalar == open { quote = nil }
+                } else if scalar == "\"" || scalar == "'" {
+                    quote = scalar
+                } else if scalar == ">" {
+                    break
+                }
+                end += 1
+            }
+            var text = String(String.UnicodeScalarView(scalars[(index + 1)..<min(end, scalars.count)]))
+            index = end + 1
+            if text.hasSuffix("/") { text.removeLast() }
+            tags.append(parseTag(text))
+        }
+        return tags
+    }
+
+    private static func parseTag(_ text: String) -> Tag {
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r"
+        }
+        func read(while condition: (Unicode.Scalar) -> Bool) -> String {
+            let start = index
+            while index < scalars.count && condition(scalars[index]) { index += 1 }
+            return String(String.UnicodeScalarView(scalars[start..<index]))
+        }
+        let name = read { !isSpace($0) }.lowercased()
+        var attributes: [String: String] = [:]
+        while index < scalars.count {
+            _ = read(while: isSpace)
+            let attribute = read { !isSpace($0) && $0 != "=" }.lowercased()
+            guard !attribute.isEmpty else {
+                index += 1
+                continue
+            }
+            _ = read(while: isSpace)
+            var value = ""
+            if index < scalars.count && scalars[index] == "=" {
+                index += 1
+                _ = read(while: isSpace)
+                if index < scalars.count && (scalars[index] == "\"" || scalars[index] == "'") {
+                    let quote = scalars[index]
+                    index += 1
+                    value = read { $0 != quote }
+                    index += 1
+                } else {
+                    value = read { !isSpace($0) }
+                }
+            }
+            if attributes[attribute] == nil { attributes[attribute] = unescape(value) }
+        }
+        return Tag(name: name, attributes: attributes)
+    }
+}
+
+/// One `<form>` found by ``RedirectHTML/forms(in:)``.
+package struct HTMLForm: Sendable {
+    /// One `<button>` of the form.
+    package struct Button: Sendable, Hashable {
+        /// The `id` attribute (the sandbox's pages use `approve`, `decline`, `cancel`).
+        package var id: String?
+        /// The `name` attribute, posted with ``value`` when the button submits the form.
+        package var name: String?
+        /// The `value` attribute.
+        package var value: String?
+    }
+
+    /// The `action` attribute as written (decoded), if any.
+    package var action: String?
+    /// The `method` attribute, lower-cased (`get` when absent).
+    package var method: String
+    /// The `<input>` names and values, in document order.
+    package var fields: [(name: String, value: String)]
+    /// The `<button>`s, in document order.
+    package var buttons: [Button]
+}

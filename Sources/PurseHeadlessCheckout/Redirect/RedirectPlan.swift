@@ -1,0 +1,192 @@
+import Foundation
+
+/// What a presenter does with one redirect: which surface opens, what it loads, and how it treats every URL
+/// it meets on the way.
+///
+/// Presenters only carry plans out: ``webAuthentication(for:policy:options:)`` decides for
+/// `WebAuthRedirectPresenter` (iOS) and ``loopback(for:policy:)`` for `LoopbackRedirectPresenter` (macOS, Linux).
+/// Both are pure functions of the action, the policy, the OS version and the presenter's options, so every
+/// decision is tested on Linux, including the iOS ones that cannot be compiled here.
+struct RedirectPlan: Sendable, Hashable {
+    /// Where the page opens.
+    enum Surface: Sendable, Hashable {
+        /// `ASWebAuthenticationSession` on `url` (a real browser: ACS pages that refuse embedded web views
+        /// still render), observing `callback`.
+        case authenticationSession(url: URL, callback: AuthenticationCallback)
+        /// The SDK's modal `WKWebView`, presented from the app's view controller.
+        case webView(WebContent)
+        /// The system browser (desktop and command-line apps), the return caught by the loopback listener.
+        case systemBrowser(BrowserContent)
+    }
+
+    /// What `ASWebAuthenticationSession` waits for.
+    enum AuthenticationCallback: Sendable, Hashable {
+        /// `ASWebAuthenticationSession.Callback.customScheme` (or `callbackURLScheme` before iOS 17.4).
+        case customScheme(String)
+        /// `ASWebAuthenticationSession.Callback.https(host:path:)`, iOS 17.4 and later.
+        case https(host: String, path: String)
+    }
+
+    /// What the web view loads first.
+    enum WebContent: Sendable, Hashable {
+        /// A GET of the URL.
+        case url(URL)
+        /// An HTML document, loaded with no base URL (`about:blank`): the auto-submitted form of a `.postForm`,
+        /// or the partner's document of a `.postHTML`.
+        case html(String)
+    }
+
+    /// What the system browser opens.
+    enum BrowserContent: Sendable, Hashable {
+        /// The URL itself.
+        case url(URL)
+        /// A page the loopback listener serves on 127.0.0.1 (the form to post, the partner's document).
+        case servedPage(String)
+    }
+
+    /// Where the page opens and what it loads.
+    let surface: Surface
+    /// The policy every later URL is checked against.
+    let policy: RedirectPolicy
+
+    /// Whether the surface needs a view controller to present from.
+    var needsPresentingViewController: Bool {
+        if case .webView = surface { return true }
+        return false
+    }
+}
+
+/// The operating system version a plan is made for (`ProcessInfo.operatingSystemVersion` on a device).
+struct RedirectOSVersion: Sendable, Hashable, Comparable {
+    let major: Int
+    let minor: Int
+
+    init(major: Int, minor: Int) {
+        self.major = major
+        self.minor = minor
+    }
+
+    init(_ version: OperatingSystemVersion) {
+        self.init(major: version.majorVersion, minor: version.minorVersion)
+    }
+
+    static func < (lhs: Self, rhs: Self) -> Bool { (lhs.major, lhs.minor) < (rhs.major, rhs.minor) }
+
+    /// iOS 17.4: `ASWebAuthenticationSession` can observe an https callback from there on.
+    static let httpsCallbacks = RedirectOSVersion(major: 17, minor: 4)
+}
+
+/// What the iOS presenter knows about itself when it plans.
+struct WebAuthenticationOptions: Sendable, Hashable {
+    /// The iOS version.
+    var osVersion: RedirectOSVersion
+    /// `prefersInAppWebView`: the in-app web view even for a GET.
+    var prefersInAppWebView: Bool
+    /// Whether a view controller to present from exists: the one passed, or the key window's root.
+    var hasPresentingViewController: Bool
+}
+
+/// What the in-app web view does with a navigation.
+enum RedirectNavigationDecision: Sendable, Hashable {
+    /// Let it load.
+    case allow
+    /// Block this navigation only (a sub-frame the policy refuses); the page stays.
+    case block
+    /// Stop, close the web view and report.
+    case finish(RedirectPresentationResult)
+}
+
+extension RedirectPlan {
+    /// The plan of `WebAuthRedirectPresenter`.
+    ///
+    /// - `.get`: `ASWebAuthenticationSession`, unless ``WebAuthenticationOptions/prefersInAppWebView``, or the
+    ///   destination is a universal link below iOS 17.4 (the session cannot observe an https callback there), or
+    ///   a loopback URL (it never observes http): then the in-app web view, which intercepts the return itself.
+    /// - `.postForm`, `.postHTML`: always the in-app web view; there is no system-browser equivalent.
+    /// - The web view needs a view controller: without one, `no view controller to present the redirect from`.
+    /// - Every URL the action names is checked first: `refused redirect url` before anything opens.
+    static func webAuthentication(
+        for action: RedirectAction, policy: RedirectPolicy, options: WebAuthenticationOptions
+    ) -> Result<RedirectPlan, PurseCheckoutError> {
+        if let problem = policy.configurationProblem { return .failure(RedirectError.cannotPresent(problem)) }
+        if let refused = checkTargets(of: action, policy: policy) { return .failure(refused) }
+        let surface: Surface
+        switch action {
+        case .get(let url):
+            switch policy.returnDestination {
+            case _ where options.prefersInAppWebView: surface = .webView(.url(url))
+            case .customScheme(let scheme): surface = .authenticationSession(url: url, callback: .customScheme(scheme))
+            case .universalLink(let host, let path) where options.osVersion >= .httpsCallbacks:
+                surface = .authenticationSession(url: url, callback: .https(host: host, path: path))
+            case .universalLink, .loopback: surface = .webView(.url(url))
+            }
+        case .postForm(let url, let fields):
+            surface = .webView(.html(RedirectHTML.autoSubmittedForm(action: url, fields: fields)))
+        case .postHTML(let html, _):
+            surface = .webView(.html(html))
+        }
+        let plan = RedirectPlan(surface: surface, policy: policy)
+        if plan.needsPresentingViewController && !options.hasPresentingViewController {
+            return .failure(RedirectError.noViewController)
+        }
+        return .success(plan)
+    }
+
+    /// The plan of `LoopbackRedirectPresenter`: the system browser opens the GET URL itself, or a page the
+    /// loopback listener serves (the auto-submitted form of a `.postForm`, the partner's document of a
+    /// `.postHTML`). The destination must be `.loopback`: a desktop browser cannot hand a universal link or a
+    /// custom scheme back to a command-line process.
+    static func loopback(for action: RedirectAction, policy: RedirectPolicy) -> Result<RedirectPlan, PurseCheckoutError>
+    {
+        if let problem = policy.configurationProblem { return .failure(RedirectError.cannotPresent(problem)) }
+        guard case .loopback = policy.returnDestination else {
+            return .failure(
+                RedirectError.cannotPresent(
+                    "LoopbackRedirectPresenter needs a .loopback(port:path:) return destination"))
+        }
+        if let refused = checkTargets(of: action, policy: policy) { return .failure(refused) }
+        switch action {
+        case .get(let url): return .success(RedirectPlan(surface: .systemBrowser(.url(url)), policy: policy))
+        case .postForm(let url, let fields):
+            let form = RedirectHTML.autoSubmittedForm(action: url, fields: fields)
+            return .success(RedirectPlan(surface: .systemBrowser(.servedPage(form)), policy: policy))
+        case .postHTML(let html, _):
+            return .success(RedirectPlan(surface: .systemBrowser(.servedPage(html)), policy: policy))
+        }
+    }
+
+    /// `refused redirect url` when a URL the action names is refused: the GET or POST URL, or the action of
+    /// any form in a `.postHTML` document (a relative or missing action cannot be checked and is refused too,
+    /// since the document loads with no base URL).
+    static func checkTargets(of action: RedirectAction, policy: RedirectPolicy) -> PurseCheckoutError? {
+        switch action {
+        case .get(let url), .postForm(let url, _):
+            return policy.allowsTarget(url) ? nil : RedirectError.refused
+        case .postHTML(let html, _):
+            for form in RedirectHTML.forms(in: html) {
+                guard let action = form.action, let url = URL(string: action), policy.allowsTarget(url) else {
+                    return RedirectError.refused
+                }
+            }
+            return nil
+        }
+    }
+
+    /// What the in-app web view does with a navigation to `url`: the return destination finishes with
+    /// `returned`; `about:blank` (the HTML documents' origin) loads; a URL the policy allows loads; anything else
+    /// finishes with `refused redirect url` in the main frame, and is only blocked in a sub-frame.
+    func navigationDecision(for url: URL, isMainFrame: Bool) -> RedirectNavigationDecision {
+        if let returned = policy.classifyReturn(url).url { return .finish(.returned(returned)) }
+        let text = url.absoluteString.lowercased()
+        if text == "about:blank" || text == "about:srcdoc" { return .allow }
+        if policy.allowsTarget(url) { return .allow }
+        return isMainFrame ? .finish(.failed(RedirectError.refused)) : .block
+    }
+
+    /// What `ASWebAuthenticationSession`'s completion reports: a callback URL that is the return destination is
+    /// `returned`; anything else (a callback the policy does not recognise) is `refused redirect url`.
+    func authenticationCallbackResult(_ url: URL) -> RedirectPresentationResult {
+        guard let returned = policy.classifyReturn(url).url else { return .failed(RedirectError.refused) }
+        return .returned(returned)
+    }
+}

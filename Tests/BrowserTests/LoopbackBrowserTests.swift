@@ -1,0 +1,120 @@
+import Foundation
+import PurseCheckoutTesting
+import PurseHeadlessCheckout
+import PurseSandbox
+import Testing
+
+/// The loopback presenter with a real browser: headless Chromium, driven through chromedriver's WebDriver
+/// API, opens the sandbox's hosted pages; the test clicks a button; the presenter catches the return on
+/// 127.0.0.1; the outcome and the server's status agree.
+///
+/// The waits here are a real browser's (page loads, a form that submits itself): bounded by WebDriver's
+/// implicit wait and the presenter's timeout, never open-ended.
+@MainActor
+@Suite(
+    "Browser: the loopback presenter in headless Chromium",
+    .serialized,
+    // Without Chromium and chromedriver these tests skip with this message (`.ci/run` installs both).
+    .enabled(
+        if: BrowserEnvironment.isAvailable,
+        "Chromium and chromedriver are not installed (apt-get install chromium chromium-driver): browser tests skipped")
+)
+struct LoopbackBrowserTests {
+    /// What to pay with, which button to click, and the payment status the server must report.
+    struct Flow: Sendable, CustomStringConvertible {
+        /// A redirection method id, or a saved token id.
+        let item: String
+        let isToken: Bool
+        let button: String
+        let expected: String
+        var description: String { "\(item) → \(button)" }
+    }
+
+    nonisolated static let flows: [Flow] = [
+        Flow(item: "fintecture-instantpayment", isToken: false, button: "approve", expected: "AUTHORIZED"),  // GET
+        Flow(item: "alma-cb2x", isToken: false, button: "decline", expected: "REFUSED"),  // POST form
+        Flow(item: "oney-cb3x", isToken: false, button: "cancel", expected: "ABORTED"),  // HTML form answer
+        Flow(item: "oney-cb3x", isToken: false, button: "approve", expected: "AUTHORIZED"),
+        // The demo shopper's saved Visa: pays without CVV, then a 3-D Secure challenge.
+        Flow(item: "0b5e55ed-0000-4000-8000-000000000003", isToken: true, button: "approve", expected: "AUTHORIZED"),
+    ]
+
+    @Test("a hosted page in Chromium: click, return on 127.0.0.1, the server agrees", arguments: flows)
+    func flow(_ flow: Flow) async throws {
+        let driver = try await ChromeDriver.start()
+        do {
+            try await run(flow, driver: driver)
+        } catch {
+            await driver.stop()
+            throw error
+        }
+        await driver.stop()
+    }
+
+    private func run(_ flow: Flow, driver: ChromeDriver) async throws {
+        let sandbox = try PurseSandbox()
+        let server = SandboxServer(sandbox: sandbox, readTimeout: .seconds(5))
+        try server.start()
+        defer { server.stop() }
+        let browser = try await driver.newSession()
+
+        // The opener loads the page in Chromium, then tells the test the page is there to click on.
+        let (opened, pageOpened) = AsyncStream<URL>.makeStream()
+        let presenter = LoopbackRedirectPresenter(
+            policy: RedirectPolicy(returnDestination: .loopback(port: 0, path: "/return")),
+            opener: BrowserOpener { url in
+                do {
+                    try await browser.navigate(to: url)
+                    pageOpened.yield(url)
+                } catch {
+                    pageOpened.finish()  // the test stops waiting; the presentation fails
+                    throw error
+                }
+            },
+            timeout: .seconds(60))
+        let returnURL = try presenter.start()
+        defer { presenter.stop() }
+        // The merchant backend creates the session with the presenter's loopback return URL.
+        let session = try sandbox.createClientSession(
+            SandboxClientSessionRequest(
+                amount: 4299, shopperRedirectionURL: returnURL.absoluteString, customerReference: "demo-shopper"))
+        let checkout = try await PurseHeadlessCheckout(
+            widgetData: session.widgetData, configuration: PurseCheckoutConfiguration(transport: URLSessionTransport()))
+        let item: PaymentItem =
+            flow.isToken
+            ? .paymentToken(try #require(checkout.paymentTokens.first { $0.id == flow.item }))
+            : .primaryMethod(try #require(checkout.paymentMethods.first { $0.id == flow.item }))
+        let element = checkout.paymentElement(for: item, redirect: presenter)
+        await element.prepare()
+
+        async let outcome = element.submit()
+        for await _ in opened { break }
+        let button = try await browser.element(css: "#\(flow.button)")
+        try await browser.click(button)
+        let result = await outcome
+
+        guard case .returnedFromRedirect(let url) = result else {
+            Issue.record("expected returnedFromRedirect, got \(result)")
+            return
+        }
+        #expect(url.absoluteString.hasPrefix(returnURL.absoluteString + "?purse-redirection-data="))
+        let status = sandbox.clientSessionStatus(id: session.id)?.payment?.authorizationStatus
+        #expect(status == flow.expected)
+        #expect(try Self.redirectionData(url)["authorization_status"] == status)
+        // The browser landed on the presenter's own page, which claims nothing about the payment.
+        #expect(try await browser.pageSource().contains("You can close this window"))
+        #expect(try await browser.currentURL().hasPrefix(returnURL.absoluteString))
+        await browser.delete()
+    }
+
+    /// The `purse-redirection-data` of a return URL (unsigned base64url JSON in the sandbox).
+    static func redirectionData(_ url: URL) throws -> [String: String] {
+        let components = try #require(URLComponents(url: url, resolvingAgainstBaseURL: false))
+        var text = try #require(components.queryItems?.first { $0.name == "purse-redirection-data" }?.value)
+        text = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while text.count % 4 != 0 { text += "=" }
+        let data = try #require(Data(base64Encoded: text))
+        let object = try #require(try JSONValue.parse(data).objectValue)
+        return object.compactMapValues(\.stringValue)
+    }
+}

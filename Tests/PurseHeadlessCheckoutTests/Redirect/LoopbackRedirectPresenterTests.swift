@@ -1,0 +1,234 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import PurseHeadlessCheckout
+
+/// A clock on which every sleep ends at once: a presentation's timeout fires immediately.
+struct ElapsedClock: Clock {
+    struct Instant: InstantProtocol {
+        var offset: Duration
+        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        func duration(to other: Instant) -> Duration { other.offset - offset }
+        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    }
+    var now: Instant { Instant(offset: .zero) }
+    var minimumResolution: Duration { .zero }
+    func sleep(until deadline: Instant, tolerance: Duration?) async throws { try Task.checkCancellation() }
+}
+
+/// A clock whose sleeps last until the sleeping task is cancelled: a timeout that never fires.
+struct StoppedClock: Clock {
+    var now: ElapsedClock.Instant { ElapsedClock.Instant(offset: .zero) }
+    var minimumResolution: Duration { .zero }
+    func sleep(until deadline: ElapsedClock.Instant, tolerance: Duration?) async throws {
+        let (stream, continuation) = AsyncStream<Void>.makeStream()
+        _ = continuation
+        for await _ in stream {}
+        throw CancellationError()
+    }
+}
+
+/// What a test's browser did: the URLs it was asked to open.
+final class OpenedURLs: Sendable {
+    private let urls = Mutex<[URL]>([])
+    func append(_ url: URL) { urls.withLock { $0.append(url) } }
+    var all: [URL] { urls.withLock { $0 } }
+}
+
+/// The loopback presenter against a real listener on 127.0.0.1: the test's "browser" is an HTTP client.
+@MainActor
+@Suite("Loopback presenter: serves the POST pages, catches the return, times out")
+struct LoopbackRedirectPresenterTests {
+    static let page = URL(string: "https://psp.example/pay/1")!
+    static let policy = RedirectPolicy(returnDestination: .loopback(port: 0, path: "/return"))
+    let http = URLSessionTransport()
+
+    func get(_ url: URL) async throws -> HTTPResponse {
+        try await http.send(HTTPRequest(method: "GET", url: url, headers: ["Accept": "text/html"]))
+    }
+
+    /// An opener that loads the page it is given (when it is served locally) and then plays `browse`.
+    func opener(
+        _ opened: OpenedURLs, browse: @escaping @Sendable (URL) async throws -> Void = { _ in }
+    ) -> BrowserOpener {
+        BrowserOpener { url in
+            opened.append(url)
+            try await browse(url)
+        }
+    }
+
+    @Test("a GET opens the page itself and the return on the listener ends the presentation")
+    func getReturns() async throws {
+        let opened = OpenedURLs()
+        let http = http
+        let returned = Mutex<URL?>(nil)
+        let presenter = LoopbackRedirectPresenter(
+            policy: Self.policy,
+            opener: opener(opened) { _ in
+                // The shopper's browser lands on the return URL.
+                if let url = returned.withLock({ $0 }) { _ = try await http.send(HTTPRequest(method: "GET", url: url)) }
+            }, clock: StoppedClock())
+        let returnURL = try presenter.start()
+        #expect(returnURL.absoluteString.hasPrefix("http://127.0.0.1:"))
+        #expect(returnURL.path == "/return")
+        #expect(presenter.returnURL == returnURL)
+        let landing = try #require(URL(string: returnURL.absoluteString + "?purse-redirection-data=eyJ9"))
+        returned.withLock { $0 = landing }
+        #expect(await presenter.present(.get(Self.page)) == .returned(landing))
+        #expect(opened.all == [Self.page])
+    }
+
+    @Test("stray and forged requests to the listener get a 404 and do not end the presentation")
+    func forgedReturnsIgnored() async throws {
+        let opened = OpenedURLs()
+        let http = http
+        let statuses = Mutex<[Int]>([])
+        let presenter = LoopbackRedirectPresenter(
+            policy: Self.policy,
+            opener: opener(opened) { _ in },
+            clock: StoppedClock())
+        let base = try presenter.start()
+        let root = "http://127.0.0.1:\(base.port ?? 0)"
+        let forged = [
+            "/return?purse-redirection-data=x&next=evil", "/return/", "/return/../admin", "/return%2F", "/",
+            "/favicon.ico", "/return?purse-redirection-data=a&purse-redirection-data=b",
+        ]
+        let task = Task { await presenter.present(.get(Self.page)) }
+        for _ in 0..<1000 where opened.all.isEmpty { await Task.yield() }
+        for path in forged {
+            let response = try await http.send(HTTPRequest(method: "GET", url: try #require(URL(string: root + path))))
+            statuses.withLock { $0.append(response.status) }
+        }
+        let post = try await http.send(
+            HTTPRequest(method: "POST", url: base, headers: ["Content-Type": "text/plain"], body: Data("x".utf8)))
+        #expect(statuses.withLock { $0 }.allSatisfy { $0 == 404 })
+        #expect(post.status == 405)
+        let good = try #require(URL(string: base.absoluteString + "?purse-redirection-data=ok"))
+        let answer = try await get(good)
+        #expect(answer.status == 200)
+        #expect(String(decoding: answer.body, as: UTF8.self).contains("You can close this window"))
+        #expect(await task.value == .returned(good))
+    }
+
+    @Test("a POST form is served from 127.0.0.1 with every name and value escaped, then removed")
+    func postFormServed() async throws {
+        let opened = OpenedURLs()
+        let pages = Mutex<[String]>([])
+        let returned = Mutex<URL?>(nil)
+        let http = http
+        let fields = ["\"><script>alert(1)</script>": "a&b", "PaReq": "x\"y'z<w>"]
+        let presenter = LoopbackRedirectPresenter(
+            policy: Self.policy,
+            opener: opener(opened) { url in
+                let page = try await http.send(HTTPRequest(method: "GET", url: url))
+                pages.withLock { $0.append(String(decoding: page.body, as: UTF8.self)) }
+                if let back = returned.withLock({ $0 }) {
+                    _ = try await http.send(HTTPRequest(method: "GET", url: back))
+                }
+            }, clock: StoppedClock())
+        let returnURL = try presenter.start()
+        returned.withLock { $0 = returnURL }
+        #expect(await presenter.present(.postForm(url: Self.page, fields: fields)) == .returned(returnURL))
+        let served = try #require(opened.all.first)
+        #expect(served.host == "127.0.0.1")
+        #expect(served.path.hasPrefix("/purse-redirect/"))
+        let html = try #require(pages.withLock { $0.first })
+        #expect(html == RedirectHTML.autoSubmittedForm(action: Self.page, fields: fields))
+        #expect(!html.contains("<script>alert"))
+        #expect(html.contains("name=\"&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;\" value=\"a&amp;b\""))
+        #expect(html.contains("value=\"x&quot;y&#39;z&lt;w&gt;\""))
+        #expect(try await get(served).status == 404)  // gone once the presentation ended
+    }
+
+    @Test("an HTML answer is served as the partner wrote it")
+    func postHTMLServed() async throws {
+        let document = "<html><form method=post action=\"https://psp.example/pay/1\"></form></html>"
+        let pages = Mutex<[String]>([])
+        let opened = OpenedURLs()
+        let http = http
+        let presenter = LoopbackRedirectPresenter(
+            policy: Self.policy,
+            opener: opener(opened) { url in
+                let page = try await http.send(HTTPRequest(method: "GET", url: url))
+                pages.withLock { $0.append(String(decoding: page.body, as: UTF8.self)) }
+            }, clock: ElapsedClock())
+        #expect(await presenter.present(.postHTML(html: document, name: "psp")) == .canceled)
+        #expect(pages.withLock { $0 } == [document])
+    }
+
+    @Test("nothing comes back within the timeout on the injected clock: canceled")
+    func timeout() async {
+        let opened = OpenedURLs()
+        let presenter = LoopbackRedirectPresenter(policy: Self.policy, opener: opener(opened), clock: ElapsedClock())
+        #expect(await presenter.present(.get(Self.page)) == .canceled)
+        #expect(opened.all == [Self.page])
+    }
+
+    @Test("cancelling the presenting task: canceled")
+    func cancellation() async {
+        let opened = OpenedURLs()
+        let presenter = LoopbackRedirectPresenter(policy: Self.policy, opener: opener(opened), clock: StoppedClock())
+        let task = Task { await presenter.present(.get(Self.page)) }
+        for _ in 0..<10_000 where opened.all.isEmpty { await Task.yield() }
+        task.cancel()
+        #expect(await task.value == .canceled)
+    }
+
+    @Test("a refused URL fails before the browser opens")
+    func refused() async {
+        let opened = OpenedURLs()
+        let presenter = LoopbackRedirectPresenter(policy: Self.policy, opener: opener(opened), clock: ElapsedClock())
+        let result = await presenter.present(.get(URL(string: "http://psp.example/pay")!))
+        #expect(result == .failed(RedirectError.refused))
+        #expect(opened.all.isEmpty)
+    }
+
+    @Test("a browser that cannot open, or a policy that is not loopback: REDIRECT_PRESENTATION_FAILED")
+    func cannotOpen() async {
+        struct NoBrowser: Error {}
+        let failing = LoopbackRedirectPresenter(
+            policy: Self.policy, opener: BrowserOpener { _ in throw NoBrowser() }, clock: ElapsedClock())
+        guard case .failed(let error) = await failing.present(.get(Self.page)) else {
+            Issue.record("expected failed")
+            return
+        }
+        #expect(error.code == .redirectPresentationFailed)
+        let universal = LoopbackRedirectPresenter(
+            policy: RedirectPolicy(returnDestination: .universalLink(host: "shop.example", path: "/return")),
+            opener: BrowserOpener { _ in }, clock: ElapsedClock())
+        guard case .failed(let wrong) = await universal.present(.get(Self.page)) else {
+            Issue.record("expected failed")
+            return
+        }
+        #expect(wrong.code == .redirectPresentationFailed)
+        #expect(throws: PurseCheckoutError.self) { try universal.start() }
+    }
+
+    @Test("one presenter serves several redirects in a row (a PSP page, then 3-D Secure)")
+    func severalPresentations() async throws {
+        let opened = OpenedURLs()
+        let http = http
+        let returnURL = Mutex<URL?>(nil)
+        let presenter = LoopbackRedirectPresenter(
+            policy: Self.policy,
+            opener: opener(opened) { _ in
+                if let url = returnURL.withLock({ $0 }) {
+                    _ = try await http.send(HTTPRequest(method: "GET", url: url))
+                }
+            }, clock: StoppedClock())
+        let url = try presenter.start()
+        returnURL.withLock { $0 = url }
+        #expect(await presenter.present(.get(Self.page)) == .returned(url))
+        #expect(await presenter.present(.get(URL(string: "https://acs.example/3ds")!)) == .returned(url))
+        #expect(presenter.returnURL == url)
+    }
+
+    @Test("the printing opener shows the URL and opens nothing")
+    func printingOpener() async throws {
+        let lines = Mutex<[String]>([])
+        let opener = BrowserOpener.printing { line in lines.withLock { $0.append(line) } }
+        try await opener.open(Self.page)
+        #expect(lines.withLock { $0 } == ["Open this address in a browser to continue the payment: \(Self.page)"])
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+@testable import PurseHeadlessCheckout
+
+/// The page built for `.postForm` escapes every field name and value (DESIGN §7), and the form scanner reads
+/// back exactly what was escaped.
+@Suite("Redirect HTML: escaping the .postForm page, reading forms")
+struct RedirectHTMLTests {
+    static let action = URL(string: "https://psp.example/pay?a=1&b=2")!
+
+    static let hostile: [(String, String)] = [
+        ("\"><script>alert(1)</script>", "x"),
+        ("x", "\"><script>alert(document.cookie)</script>"),
+        ("amp&name", "a&b&amp;c"),
+        ("quote\"name", "it's \"quoted\""),
+        ("'single'", "<img src=x onerror=alert(1)>"),
+        ("</form><form action=https://evil.example>", "</textarea>"),
+        ("PaReq", "eJxVUstu2zAM/BVB9+iSrYvL0SB+MA=="),
+        ("unicode", "Zoë ✓ 日本"),
+    ]
+
+    @Test("field names and values holding markup never become markup", arguments: hostile)
+    func escapesFields(name: String, value: String) throws {
+        let html = RedirectHTML.autoSubmittedForm(action: Self.action, fields: [name: value, "plain": "1"])
+        #expect(!html.contains("<script>alert"))
+        #expect(!html.contains("<img"))
+        #expect(html.components(separatedBy: "<form").count == 2)  // exactly one form
+        #expect(html.components(separatedBy: "<script>").count == 2)  // only the submit script
+        let form = try #require(RedirectHTML.forms(in: html).first)
+        #expect(form.action == Self.action.absoluteString)
+        #expect(form.method == "post")
+        #expect(form.fields.map(\.name) == [name, "plain"].sorted())
+        #expect(form.fields.first { $0.name == name }?.value == value)
+    }
+
+    @Test("the action URL is escaped too (its & separators become &amp;)")
+    func escapesAction() {
+        let html = RedirectHTML.autoSubmittedForm(action: Self.action, fields: [:])
+        #expect(html.contains("action=\"https://psp.example/pay?a=1&amp;b=2\""))
+    }
+
+    @Test(
+        "escape and unescape are inverse on text",
+        arguments: ["", "plain", "<>&\"'", "&amp; already", "&#x41;&#65;", "a & b < c"])
+    func roundTrip(text: String) {
+        #expect(RedirectHTML.unescape(RedirectHTML.escape(text)) == text)
+        #expect(!RedirectHTML.escape(text).contains("<"))
+        #expect(!RedirectHTML.escape(text).contains("\""))
+    }
+
+    @Test("numeric, named and unknown character references")
+    func unescape() {
+        #expect(RedirectHTML.unescape("&#x3C;&#60;&lt;&apos;&quot;&amp;") == "<<<'\"&")
+        #expect(RedirectHTML.unescape("&unknown; & &#xZZ;") == "&unknown; & &#xZZ;")
+    }
+
+    @Test("the scanner reads PSP documents: quotes, case, self-closing inputs, buttons")
+    func scansForms() throws {
+        let document = """
+            <!doctype html><HTML><body onload="document.forms[0].submit()">
+            <FORM name=acs METHOD="POST" ACTION='https://acs.bank.example/challenge?x=1&amp;y=2'>
+              <input type=hidden name="PaReq" value="abc=="/>
+              <INPUT TYPE="hidden" NAME='TermUrl' VALUE="https://psp.example/term">
+              <input type="submit" value="Go">
+              <button id="approve" name="decision" value="approve">Approve</button>
+            </FORM>
+            <form action="https://other.example/"></form>
+            </body></HTML>
+            """
+        let forms = RedirectHTML.forms(in: document)
+        #expect(forms.count == 2)
+        let form = try #require(forms.first)
+        #expect(form.action == "https://acs.bank.example/challenge?x=1&y=2")
+        #expect(form.method == "post")
+        #expect(form.fields.map(\.name) == ["PaReq", "TermUrl"])
+        #expect(form.fields.map(\.value) == ["abc==", "https://psp.example/term"])
+        #expect(form.buttons == [HTMLForm.Button(id: "approve", name: "decision", value: "approve")])
+        #expect(forms[1].method == "get")
+    }
+
+    @Test("the loopback pages never claim the payment's outcome")
+    func loopbackPages() {
+        for page in [RedirectHTML.returnedPage, RedirectHTML.notFoundPage] {
+            #expect(!page.lowercased().contains("success"))
+            #expect(!page.lowercased().contains("approved"))
+            #expect(!page.lowercased().contains("paid"))
+        }
+    }
+}

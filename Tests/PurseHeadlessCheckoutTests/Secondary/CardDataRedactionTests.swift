@@ -1,0 +1,112 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import PurseHeadlessCheckout
+
+/// DESIGN §7: a gift-card number or PIN never reaches a log line, an error message or a description.
+@MainActor
+@Suite("Gift card data never leaks")
+struct CardDataRedactionTests {
+    static let pan = GiftCardSessions.illicadoPAN
+    static let pin = GiftCardSessions.illicadoPIN
+    static let secrets = [pan, "6003 5800 0000 0000 011", "580000000000", pin]
+
+    static func leaks(_ text: String) -> [String] {
+        secrets.filter { text.contains($0) }
+    }
+
+    @Test("a token prints masked: description, debugDescription, interpolation, dump and Mirror")
+    func tokenPrintsMasked() throws {
+        let token = SecondaryToken(
+            id: "t-1", partner: .illicado, method: .giftcard, pan: Self.pan, cvv: Self.pin, balanceMinorUnits: 5000,
+            totalBalance: 50, currency: .eur, canBeRegistered: true, expirationDate: nil, partnerReference: "REF",
+            stepID: 1, pluginResult: ["balance": 5000], sessionID: "ps-1")
+        #expect(token.description == "SecondaryToken(illicado-giftcard, •••• 0011, balance 50.00 EUR, id: t-1)")
+        #expect(token.maskedPAN == "•••• 0011")
+        #expect(token.lastFour == "0011")
+        var dumped = ""
+        dump(token, to: &dumped)
+        let mirrored = Mirror(reflecting: token).children.map { "\($0.label ?? ""): \($0.value)" }.joined(
+            separator: ", ")
+        for text in [
+            token.description, token.debugDescription, "\(token)", String(reflecting: token), dumped, mirrored,
+        ] {
+            #expect(Self.leaks(text).isEmpty, "leaked in: \(text)")
+            #expect(text.contains("0011"))
+        }
+        let inCollection = "\([token])"
+        #expect(Self.leaks(inCollection).isEmpty)
+    }
+
+    @Test("a short voucher code shows no characters at all")
+    func shortCodes() {
+        let token = SecondaryToken.stub("v", partner: .easy2play, method: .voucher, pan: "ABC1234", balance: 100)
+        #expect(token.maskedPAN == "•••• ")
+        #expect(!token.description.contains("ABC1234") && !token.description.contains("1234"))
+    }
+
+    @Test("no log line and no error message carries the PAN or PIN, across every flow")
+    func logsAndErrors() async throws {
+        let lines = LogLines()
+        let issuer = StubIssuer()
+        let (checkout, _) = try await GiftCardSessions.open(amount: "80.00", issuer: issuer) {
+            $0.logHandler = lines.handler
+        }
+        var errors: [PurseCheckoutError] = []
+        let illicado = GiftCardSessions.method(checkout, .illicado)
+        for (pan, cvv) in [
+            ("6003 5800 0000 0000 01", Self.pin), (Self.pan, nil), (Self.pan, "123"), (Self.pan, "9999"),
+            ("6003580000000000037", Self.pin),
+        ] {
+            do {
+                _ = try await checkout.getSecondaryToken(method: illicado, pan: pan, cvv: cvv)
+            } catch let error as PurseCheckoutError {
+                errors.append(error)
+            }
+        }
+        let token = try await checkout.getSecondaryToken(method: illicado, pan: Self.pan, cvv: Self.pin)
+        try checkout.applySecondary(token)
+        do { try checkout.applySecondary(token, amount: 500) } catch let error as PurseCheckoutError {
+            errors.append(error)
+        }
+        do { try checkout.registerSecondary(token, registered: true, name: Self.pan + "1234567") } catch let error
+            as PurseCheckoutError
+        {
+            errors.append(error)
+        }
+        try checkout.registerSecondary(token, registered: true, name: "gift one")
+        try checkout.applySecondary(try #require(checkout.savedSecondaryTokens.first { $0.balanceResolved }))
+        _ = try await checkout.submitPayment()
+        #expect(errors.count == 7)
+        for error in errors {
+            #expect(Self.leaks(error.message).isEmpty, "\(error.code) leaked: \(error.message)")
+            #expect(Self.leaks(error.description).isEmpty)
+        }
+        let logged = lines.all
+        #expect(!logged.isEmpty)
+        for line in logged { #expect(Self.leaks(line.message).isEmpty, "log leaked: \(line.message)") }
+        // The card data did travel where it must: to the issuer, at /init and /validate.
+        #expect(issuer.validations.first?.first?["payment_data"]?["card"]?["number"] == .string(Self.pan))
+    }
+
+    @Test("a server message echoing a card number is masked in the error")
+    func serverEcho() async throws {
+        let (checkout, _) = try await TestSessions.open(GiftCardSessions.params(savedGiftCards: false)) { _ in
+            StubTransport.json(
+                200,
+                [
+                    "status": ["state": "FAILED", "code": "card 6003580000000000011 blocked"],
+                    "plugin_result": [:],
+                ])
+        }
+        let error = await #expect(throws: PurseCheckoutError.self) {
+            try await checkout.getSecondaryToken(
+                method: GiftCardSessions.method(checkout, .illicado), pan: Self.pan, cvv: Self.pin)
+        }
+        #expect(error?.code == .failedToInitSecondaryToken)
+        for text in [error?.message ?? "", error?.serverCode ?? "", error?.description ?? ""] {
+            #expect(!text.contains(Self.pan), "leaked: \(text)")
+        }
+    }
+}
