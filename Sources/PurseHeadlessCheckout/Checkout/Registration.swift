@@ -43,7 +43,7 @@ extension PurseHeadlessCheckout {
                     + "forbids it")
         }
         if let name {
-            guard GiftCardLabel.isValid(name) else {
+            guard WalletLabel.isValid(name) else {
                 throw PurseCheckoutError(
                     .invalidTokenName,
                     message: "a label is 1 to 25 letters, digits or spaces (got \(name.count) characters)")
@@ -51,7 +51,7 @@ extension PurseHeadlessCheckout {
             let taken =
                 state.paymentTokens.compactMap(\.name) + state.savedSecondaryTokens.compactMap(\.name)
                 + state.registrations.filter { $0.key != token.id && $0.value.registered }.compactMap(\.value.name)
-            guard !GiftCardLabel.isTaken(name, among: taken) else {
+            guard !WalletLabel.isTaken(name, among: taken) else {
                 throw PurseCheckoutError(.tokenNameExists, message: "another saved instrument already uses that label")
             }
         }

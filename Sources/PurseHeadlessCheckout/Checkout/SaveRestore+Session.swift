@@ -65,7 +65,7 @@ enum SnapshotDate {
         let seconds = date.timeIntervalSince1970
         let whole = seconds.rounded(.down)
         let prefix = String(ISO8601.format(Date(timeIntervalSince1970: whole)).dropLast(5))  // "….000Z" removed
-        var scale: Double = 1
+        var scale: TimeInterval = 1
         for digits in 0...9 {
             let fraction = ((seconds - whole) * scale).rounded()
             if fraction < scale {

@@ -24,7 +24,7 @@ extension PurseHeadlessCheckout {
             throw PurseCheckoutError(
                 .missingToken, message: "saved gift card \(token.id) is not in this checkout's wallet")
         }
-        guard GiftCardLabel.isValid(name) else {
+        guard WalletLabel.isValid(name) else {
             throw PurseCheckoutError(
                 .invalidTokenName,
                 message: "a label is 1 to 25 letters, digits or spaces (got \(name.count) characters)")

@@ -24,19 +24,3 @@ public struct SecondaryRegistration: Sendable, Hashable {
         return ["registration": .object(registration)]
     }
 }
-
-/// The wallet's label rule (CONTRACT §3): 1–25 characters, letters, digits or spaces, not only spaces;
-/// unique per shopper, ignoring case.
-enum GiftCardLabel {
-    /// Whether `name` has the label format.
-    static func isValid(_ name: String) -> Bool {
-        guard (1...25).contains(name.count), name.contains(where: { $0 != " " }) else { return false }
-        return name.allSatisfy { $0 == " " || $0.isLetter || $0.isNumber }
-    }
-
-    /// Whether `name` equals one of `names`, ignoring case.
-    static func isTaken(_ name: String, among names: [String]) -> Bool {
-        let folded = name.lowercased()
-        return names.contains { $0.lowercased() == folded }
-    }
-}

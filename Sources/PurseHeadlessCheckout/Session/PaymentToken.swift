@@ -73,7 +73,7 @@ public struct SavedSecondaryToken: Sendable, Hashable, Identifiable, CustomStrin
     public var balance: Decimal
     /// The card's whole balance when the issuer distinguishes it (loyalty), major units.
     public var totalBalance: Decimal?
-    /// Whether the background balance look-up has answered.
+    /// Whether a balance has been read. A failed look-up leaves it `false` and sets ``disabled``.
     public var balanceResolved: Bool
     /// Why the card cannot be used this session, or `nil`.
     public var disabled: DisabledState?
