@@ -38,7 +38,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "purse",
-            dependencies: ["PurseHeadlessCheckout", "PurseSandbox"],
+            dependencies: ["PurseHeadlessCheckout", "PurseSandbox", "PurseCheckoutTesting"],
             swiftSettings: strictness
         ),
         .testTarget(

@@ -49,23 +49,64 @@ struct PurseCommandTests {
         #expect(document["entity"] != nil)
     }
 
-    @Test("demo runs the tour and ends with a server-confirmed AUTHORIZED payment")
+    @Test("demo runs the whole tour: every chapter confirmed, every payment AUTHORIZED server-side, no card data")
     func demo() throws {
         let output = try PurseBinary.run(["demo"], environment: ["NO_COLOR": "1"])
         #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
-        #expect(output.stdout.contains("payment AUTHORIZED"))
-        #expect(output.stdout.contains("Demo complete"))
-        #expect(!output.stdout.contains("\u{1B}["))  // NO_COLOR, and not a terminal
+        let story = output.stdout
+        // What the shopper sees.
+        #expect(story.contains("saved      Personal Visa VISA •••• 4242 asks for its CVV"))
+        #expect(story.contains("gift card  illicado-giftcard"))
+        // Two gift cards, the split after each.
+        #expect(story.contains("pays a capped slice of 20.00 EUR; left to pay: 100.00 EUR"))
+        #expect(story.contains("Buybox caps a payment at 50 EUR); left to pay: 50.00 EUR"))
+        #expect(story.contains("split  illicado-giftcard        20.00 EUR"))
+        #expect(story.contains("split  buybox-giftcard          50.00 EUR"))
+        // The rest on the saved Visa with its CVV; 3-D Secure; a redirection.
+        #expect(story.contains("waits for its CVV; once typed (•••) the order is fulfilled"))
+        #expect(story.contains("one submit pays all three shares: /validate answered SUCCESS"))
+        #expect(story.contains("the bank's challenge page opened, the shopper approved it"))
+        #expect(story.contains("fintecture-instantpayment: the shopper approved on 127.0.0.1/pages/"))
+        // The wallet.
+        #expect(story.contains("'Work card' renamed 'Business card'"))
+        #expect(story.contains("Business card is now a favorite"))
+        #expect(story.contains("Old Visa VISA •••• 1111 deleted from the wallet"))
+        #expect(story.contains("'Business card' starred, the deleted card gone"))
+        // Save and restore mid-redirect.
+        #expect(story.contains("restored after process death: submitted, payment pending on its page"))
+        #expect(story.contains("a second submit is refused: SESSION_ALREADY_SUBMITTED_ERROR"))
+        // Every payment (gift cards + CVV, 3-D Secure, redirection, restored) confirmed by the backend.
+        #expect(
+            story.components(separatedBy: "the backend confirms: client session COMPLETED, payment AUTHORIZED").count
+                - 1 == 4)
+        #expect(!story.contains("✗"))
+        #expect(story.contains("Demo complete"))
+        // Never card data: no full PAN, no first six digits.
+        for secret in ["6003580000000000011", "9250000000000018", "424242", "555555", "411111"] {
+            #expect(!story.contains(secret), "printed \(secret)")
+        }
+        #expect(!story.contains("\u{1B}["))  // NO_COLOR, and not a terminal
+        #expect(output.stderr.isEmpty, "\(output.stderr)")
     }
 
-    @Test("demo --json prints one JSON summary whose every step passed")
+    @Test("demo --json prints one JSON summary: every chapter present, every step passed")
     func demoJSON() throws {
         let output = try PurseBinary.run(["demo", "--json"])
         #expect(output.status == 0)
         let summary = try JSONValue.parse(output.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
         #expect(summary["passed"] == true)
-        #expect((summary["steps"]?.arrayValue?.count ?? 0) >= 6)
-        #expect(summary["steps"]?.arrayValue?.allSatisfy { $0["passed"] == true } == true)
+        let steps = summary["steps"]?.arrayValue ?? []
+        #expect(steps.count >= 25)
+        #expect(steps.allSatisfy { $0["passed"] == true })
+        let chapters = Set(steps.compactMap { $0["chapter"]?.stringValue })
+        #expect(
+            chapters == [
+                "setup", "listing", "gift cards", "saved card with CVV", "3-D Secure", "redirection", "wallet",
+                "save and restore",
+            ])
+        let confirmations = steps.filter { $0["step"]?.stringValue == "server confirmation" }
+        #expect(confirmations.count == 4)
+        #expect(confirmations.allSatisfy { $0["detail"]?.stringValue?.hasSuffix("payment AUTHORIZED") == true })
     }
 
     @Test("sandbox serves on an ephemeral port, answers, and stops cleanly on SIGINT")
