@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "PurseCheckoutTesting", targets: ["PurseCheckoutTesting"]),
         .executable(name: "purse", targets: ["purse"]),
         .library(name: "PurseCheckoutPayPal", targets: ["PurseCheckoutPayPal"]),
+        .executable(name: "purse-bench", targets: ["purse-bench"]),
     ],
     targets: [
         .target(
@@ -68,6 +69,11 @@ let package = Package(
             swiftSettings: testStrictness
         ),
         .target(name: "PurseCheckoutPayPal", dependencies: ["PurseHeadlessCheckout"], swiftSettings: strictness),
+        .executableTarget(
+            name: "purse-bench",
+            dependencies: ["PurseHeadlessCheckout", "PurseSandbox", "PurseCheckoutTesting", "PurseCheckoutPayPal"],
+            swiftSettings: strictness
+        ),
         .testTarget(
             name: "PurseCheckoutPayPalTests",
             dependencies: ["PurseCheckoutPayPal", "PurseHeadlessCheckout", "PurseCheckoutTesting", "PurseSandbox"],

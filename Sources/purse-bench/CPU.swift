@@ -1,0 +1,105 @@
+import Foundation
+import PurseCheckoutTesting
+import PurseHeadlessCheckout
+import PurseSandbox
+
+/// Section 3: session decoding and the main-actor cost of user actions at 1×, 10×, 100× a real session.
+@MainActor
+enum CPU {
+    static let scales = [1, 10, 100]
+
+    static func run(into report: Report, quick: Bool) async throws {
+        let fixture = try Data(contentsOf: fixtureURL)
+        var decodeTimes: [Int: Double] = [:]
+        for scale in scales {
+            let widget = try enlarge(fixture, scale: scale).base64EncodedString()
+            let session = try SessionDecoder.decode(widgetData: widget)
+            let iterations = max(2, (quick ? 20 : 200) / scale)
+            let time = perOperation(iterations) { _ = try? SessionDecoder.decode(widgetData: widget) }
+            decodeTimes[scale] = time
+            add(report, "decode real session", scale, time, decodeTimes[1] ?? time, "\(protocolCount(session)) methods")
+        }
+        var base: [String: Double] = [:]
+        for scale in scales {
+            let bench = try Bench(loopback: false)
+            let created = try bench.sandbox.createClientSession(amount: 30, shopper: nil)
+            guard let raw = Data(base64Encoded: created.widgetData) else { throw BenchError("widget data") }
+            let widget = try enlarge(raw, scale: scale).base64EncodedString()
+            let configuration = PurseCheckoutConfiguration(transport: SandboxTransport(bench.sandbox), now: { Date() })
+            let checkout = try await PurseHeadlessCheckout(widgetData: widget, configuration: configuration)
+            let token = try await checkout.getSecondaryToken(
+                method: try Flows.method(checkout, "illicado", "giftcard"), pan: "6003580000000000011", cvv: "1234")
+            guard let primary = checkout.paymentMethods.first(where: { $0.id.hasSuffix("creditcard") }) else {
+                throw BenchError("no card method")
+            }
+            let iterations = quick ? 50 : 500
+            var flag = false
+            let operations: [(String, () -> Void)] = [
+                ("select (setPrimary)", { try? checkout.setPrimary(primary) }),
+                ("apply", { try? checkout.applySecondary(token) }),
+                ("cap (apply 2.00)", { try? checkout.applySecondary(token, amount: 2) }),
+                (
+                    "register",
+                    {
+                        flag.toggle()
+                        try? checkout.registerSecondary(token, registered: flag, name: flag ? "bench" : nil)
+                    }
+                ),
+                ("remove", { checkout.removeSecondary(token) }),
+            ]
+            for (name, operation) in operations {
+                let time = perOperation(iterations) {
+                    operation()
+                    if name == "remove" { try? checkout.applySecondary(token) }
+                }
+                if scale == 1 { base[name] = time }
+                add(
+                    report, name, scale, time, base[name] ?? time,
+                    "\(checkout.paymentMethods.count + checkout.secondaryMethods.count) methods")
+            }
+            bench.stop()
+        }
+    }
+
+    static func add(_ report: Report, _ name: String, _ scale: Int, _ time: Double, _ base: Double, _ note: String) {
+        let growth = time / base
+        report.add(
+            Row(
+                section: "cpu", name: "\(name) @\(scale)×",
+                value: "\(format(time * 1e6, 1)) µs/op, ×\(format(growth, 1))",
+                target: "growth ≤ \(scale)", met: growth <= Double(scale) * 1.2, note: note))
+    }
+
+    static func perOperation(_ iterations: Int, _ body: () -> Void) -> Double {
+        body()  // warm-up
+        let clock = ContinuousClock()
+        let start = clock.now
+        for _ in 0..<iterations { body() }
+        return start.duration(to: clock.now).seconds / Double(iterations)
+    }
+
+    static func protocolCount(_ session: ClientSession) -> Int {
+        session.primaryMethods.count + session.secondaryMethods.count
+    }
+
+    static var fixtureURL: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+            .appendingPathComponent("Tests/PurseHeadlessCheckoutTests/Fixtures/legacy-session-sample.json")
+    }
+
+    /// The document with `paymentSession.protocols` replicated `scale` times under new partner names.
+    static func enlarge(_ json: Data, scale: Int) throws -> Data {
+        guard var document = try JSONSerialization.jsonObject(with: json) as? [String: Any],
+            var session = document["paymentSession"] as? [String: Any],
+            let protocols = session["protocols"] as? [String: Any]
+        else { throw BenchError("no paymentSession.protocols") }
+        var enlarged = protocols
+        for copy in 1..<max(scale, 1) {
+            for (partner, methods) in protocols { enlarged["\(partner)x\(copy)"] = methods }
+        }
+        session["protocols"] = enlarged
+        document["paymentSession"] = session
+        return try JSONSerialization.data(withJSONObject: document)
+    }
+}

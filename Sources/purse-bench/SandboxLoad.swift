@@ -1,0 +1,120 @@
+import Foundation
+import PurseSandbox
+
+/// Section 4: requests/s and p99 of the sandbox (GET /clock/datetime) with `wrk`, next to nginx serving a
+/// static file on the same machine.
+@MainActor
+enum SandboxLoad {
+    static let connections = [1, 16, 64]
+
+    static func run(into report: Report, quick: Bool) async throws {
+        if quick {
+            report.skip("sandbox", because: "--quick: no wrk/nginx run")
+            return
+        }
+        guard let wrk = which("wrk") else {
+            report.skip("sandbox", because: "wrk not installed (apt-get install wrk)")
+            return
+        }
+        let sandbox = try PurseSandbox()
+        let server = SandboxServer(sandbox: sandbox, readTimeout: .seconds(10))
+        let base = try server.start()
+        defer { server.stop() }
+        let nginx = try? Nginx.start()
+        defer { nginx?.stop() }
+        if nginx == nil { report.skip("sandbox (nginx)", because: "nginx not installed or failed to start") }
+        for count in connections {
+            let ours = try await load(wrk, base.absoluteString + "/clock/datetime", count)
+            var note = ""
+            var met: Bool?
+            if let nginx {
+                let theirs = try await load(wrk, "http://127.0.0.1:\(nginx.port)/static.txt", count)
+                note = "nginx: \(format(theirs.rps, 0)) req/s, p99 \(theirs.p99)"
+                met = ours.rps >= theirs.rps / 2
+            }
+            report.add(
+                Row(
+                    section: "sandbox", name: "GET /clock/datetime, \(count) conn",
+                    value: "\(format(ours.rps, 0)) req/s, p99 \(ours.p99)", target: "≥ ½ nginx", met: met, note: note))
+        }
+    }
+
+    static func load(_ wrk: String, _ url: String, _ connections: Int) async throws -> (rps: Double, p99: String) {
+        let threads = min(connections, 2)
+        let output = try run(wrk, ["-t\(threads)", "-c\(connections)", "-d3s", "--latency", url])
+        var rps = 0.0
+        var p99 = "?"
+        for line in output.split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            if fields.first == "Requests/sec:", fields.count > 1 { rps = Double(fields[1]) ?? 0 }
+            if fields.first == "99%", fields.count > 1 { p99 = String(fields[1]) }
+        }
+        return (rps, p99)
+    }
+
+    nonisolated static func which(_ name: String) -> String? {
+        for directory in ["/usr/bin", "/usr/sbin", "/usr/local/bin", "/usr/local/sbin"] {
+            let path = directory + "/" + name
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    @discardableResult
+    nonisolated static func run(_ executable: String, _ arguments: [String], capture: Bool = true) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        // A daemon (nginx) keeps inherited pipes open: read nothing from it, or the read never ends.
+        guard capture else {
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            return ""
+        }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// nginx with a temporary configuration on a free port, serving one small static file; runs in the
+/// foreground (`daemon off`) as a child process, so stopping it is terminating that process.
+struct Nginx {
+    let port: Int
+    let process: Process
+
+    static func start() throws -> Nginx {
+        guard let binary = SandboxLoad.which("nginx") else { throw BenchError("nginx not installed") }
+        let directory = NSTemporaryDirectory() + "purse-bench-nginx-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory + "/logs", withIntermediateDirectories: true)
+        try Data("{\"datetime\":\"2026-11-29T16:00:00Z\"}".utf8).write(
+            to: URL(fileURLWithPath: directory + "/static.txt"))
+        let port = 18_000 + Int(getpid() % 2000)
+        let config = """
+            worker_processes 2; daemon off; master_process off; pid \(directory)/nginx.pid;
+            error_log \(directory)/logs/error.log;
+            events { worker_connections 1024; }
+            http { access_log off; server { listen 127.0.0.1:\(port); root \(directory); } }
+            """
+        try Data(config.utf8).write(to: URL(fileURLWithPath: directory + "/nginx.conf"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["-p", directory, "-c", directory + "/nginx.conf"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        usleep(300_000)
+        guard process.isRunning else { throw BenchError("nginx did not start (see \(directory)/logs)") }
+        return Nginx(port: port, process: process)
+    }
+
+    func stop() {
+        kill(process.processIdentifier, SIGKILL)
+    }
+}
