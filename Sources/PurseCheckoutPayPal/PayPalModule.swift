@@ -5,13 +5,14 @@ public import PurseHeadlessCheckout
 ///
 /// | item | element | submit |
 /// |---|---|---|
-/// | saved account (``PaymentToken/isVaultedCard`` is false) | no UI, ready once prepared | `/init` with the token, then `/validate` with the token and the `/init` step id: captured, no approval page |
-/// | ``PrimaryMethod`` | no UI, ready once prepared | `/init`, then `/validate` with its step id; the answer's approval page goes to the `RedirectPresenter` |
+/// | saved account (``/PurseHeadlessCheckout/PaymentToken/isVaultedCard`` is false) | no UI, ready once prepared | `/init` with the token, then `/validate` with the token and the `/init` step id: captured, no approval page |
+/// | ``/PurseHeadlessCheckout/PrimaryMethod`` | no UI, ready once prepared | `/init`, then `/validate` with its step id; the answer's approval page goes to the `RedirectPresenter` |
 ///
 /// A saved PayPal account never shows a CVV field: it is not a card. An `/init` PayPal refuses is reported
-/// as `VALIDATE_FAILED` with PayPal's status code in ``PurseCheckoutError/serverCode``, before any
-/// `/validate`. Creating a PayPal token from the app is not available: `registerMethod(_:registered:name:)`
-/// refuses PayPal with `METHOD_NOT_REGISTERABLE`.
+/// as `VALIDATE_FAILED` with PayPal's status code in
+/// ``/PurseHeadlessCheckout/PurseCheckoutError/serverCode``, before any `/validate`. Creating a PayPal token
+/// from the app is not available: `registerMethod(_:registered:name:)` refuses PayPal with
+/// `METHOD_NOT_REGISTERABLE`.
 ///
 /// Register it with ``PurseCheckoutPayPal/register(on:)``.
 public struct PayPalModule: PayPalPlugin {

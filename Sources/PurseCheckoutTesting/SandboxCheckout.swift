@@ -12,9 +12,12 @@ extension PurseSandbox {
     /// ```
     /// - Parameters:
     ///   - amount: The order amount in major units (exact; more decimals than the currency allows throws).
+    ///   - currency: The order's ISO 4217 currency code.
     ///   - shopper: The customer reference; its wallet gives the saved instruments. `nil`: a guest, no wallet.
     ///   - methods: Restrict the session to these `"partner-method"` ids (all catalogue methods when `nil`).
     ///   - configuration: The checkout configuration; its transport is replaced by a ``SandboxTransport``.
+    /// - Throws: what ``createClientSession(amount:currency:shopper:methods:)`` throws, then what opening the
+    ///   checkout throws (a ``/PurseHeadlessCheckout/PurseCheckoutError``, e.g. `EXPIRED_SESSION`).
     @MainActor
     public func openCheckout(
         amount: Decimal, currency: String = "EUR", shopper: String? = PurseSandbox.demoShopper,
@@ -26,7 +29,12 @@ extension PurseSandbox {
         return try await PurseHeadlessCheckout(widgetData: session.widgetData, configuration: configuration)
     }
 
-    /// Creates a client session for an amount in major units, returning its id and widget data.
+    /// Creates a client session for an amount in major units, returning its id and widget data: what a test
+    /// needs to open the checkout itself (over HTTP, or with a configuration of its own).
+    ///
+    /// The parameters are those of ``openCheckout(amount:currency:shopper:methods:configuration:)``.
+    /// - Throws: an error naming the amount when it has more decimals than the currency allows, and the
+    ///   sandbox's `SandboxAPIError` when it refuses the session (`UNSUPPORTED_CURRENCY`, `UNKNOWN_METHOD`, …).
     public func createClientSession(
         amount: Decimal, currency: String = "EUR", shopper: String? = PurseSandbox.demoShopper,
         methods: [String]? = nil

@@ -22,7 +22,7 @@ public import PurseSandbox
 ///   `returned` too: the app confirms the status server-side.
 /// - `.dismiss`: loads the page and closes it without deciding: `canceled` (the payment stays `PENDING`).
 ///
-/// Every URL it meets goes through the same ``RedirectPolicy`` checks as the real presenters
+/// Every URL it meets goes through the same ``/PurseHeadlessCheckout/RedirectPolicy`` checks as the real presenters
 /// (`refused redirect url`), and a redirect to anything but the return destination is followed only when the
 /// policy allows it. Page or transport failures are `REDIRECT_PRESENTATION_FAILED`.
 @MainActor

@@ -1,4 +1,4 @@
-import Synchronization
+import PurseLock
 
 /// A clock that only moves when a test advances it.
 ///
@@ -16,10 +16,14 @@ public final class TestClock: Clock, Sendable {
         /// Time since the clock's start.
         public let offset: Duration
 
+        /// The instant `offset` after the clock's start.
         public init(offset: Duration) { self.offset = offset }
 
+        /// The instant `duration` later (earlier when negative).
         public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        /// The time from this instant to `other`, negative when `other` is earlier.
         public func duration(to other: Instant) -> Duration { other.offset - offset }
+        /// Whether `lhs` comes before `rhs`.
         public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
@@ -36,7 +40,7 @@ public final class TestClock: Clock, Sendable {
         var cancelledIDs: Set<UInt64> = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A clock at offset zero with nobody sleeping.
     public init() {}

@@ -16,6 +16,9 @@ final class Connection {
         /// Write side shut down; reading and discarding until the client closes or the linger time ends,
         /// so that unread request bytes do not turn our close into a reset that destroys the answer.
         case lingering
+        /// An answer that announced more body than it has was written (fault injection): nothing more is sent,
+        /// input is discarded, and the connection closes when the client closes or the idle timeout ends.
+        case stalled
         case closed
     }
 
@@ -72,7 +75,7 @@ final class Connection {
         while true {
             let count = recv(fd, scratch.baseAddress, scratch.count, 0)
             if count > 0 {
-                if phase != .lingering {
+                if phase != .lingering && phase != .stalled {
                     input.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[0..<count]))
                 }
                 return .data

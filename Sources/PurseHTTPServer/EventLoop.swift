@@ -158,7 +158,7 @@ final class EventLoop {
         }
         if events & Int16(POLLIN | POLLHUP) != 0 {
             switch connection.phase {
-            case .lingering:
+            case .lingering, .stalled:
                 // Discard what arrives (a bounded number of reads per wake-up, so a client that keeps
                 // sending cannot hold the loop); close once the client has closed its side.
                 for _ in 0..<16 {
@@ -198,7 +198,7 @@ final class EventLoop {
             switch connection.phase {
             case .closed:
                 return
-            case .awaitingHandler:
+            case .awaitingHandler, .stalled:
                 break
             case .lingering:
                 if connection.peerClosed {
@@ -247,7 +247,7 @@ final class EventLoop {
             if !connection.peerClosed && connection.pendingOutput <= Self.outputHighWater {
                 events |= Self.readable
             }
-        case .lingering:
+        case .lingering, .stalled:
             events |= Self.readable
         case .awaitingHandler, .closingAfterWrite, .closed:
             break
@@ -293,8 +293,15 @@ final class EventLoop {
     private func answer(_ connection: Connection, with response: HTTPServerResponse) {
         guard connection.phase == .awaitingHandler, var framing = connection.inFlight else { return }
         connection.inFlight = nil
-        if response.dropConnection {
-            remove(connection)
+        if response.dropConnection || response.resetConnection {
+            remove(connection, reset: response.resetConnection)
+            return
+        }
+        if response.stallsBody {
+            connection.queue(response, framing: framing, date: dates.current(), now: now)
+            connection.phase = .stalled
+            connection.lastActivity = now
+            drive(connection)
             return
         }
         framing.close = framing.close || ResponseSerializer.wantsClose(response)
@@ -335,6 +342,8 @@ final class EventLoop {
                     remove(connection)
                 }
             case .lingering where now >= connection.lingerDeadline:
+                remove(connection)
+            case .stalled where now - connection.lastActivity >= settings.idleTimeout:
                 remove(connection)
             default:
                 break

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import PurseLock
 
 /// A small HTTP/1.1 server bound to the loopback interface only.
 ///
@@ -33,7 +33,7 @@ public final class HTTPServer: Sendable {
     /// The settings the server was created with.
     public let configuration: Configuration
     private let handler: @Sendable (HTTPServerRequest) async -> HTTPServerResponse
-    private let state = Mutex(State.idle)
+    private let state = Locked(State.idle)
 
     private enum State {
         case idle

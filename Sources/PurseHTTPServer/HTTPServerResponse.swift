@@ -23,16 +23,29 @@ public struct HTTPServerResponse: Sendable, Equatable, CustomStringConvertible {
     /// When `true`, the server closes the connection without writing anything (fault injection: lets a
     /// sandbox imitate a network failure after the request was received).
     public var dropConnection: Bool
+    /// When `true`, the server resets the connection (TCP RST) without writing anything (fault injection: a
+    /// connection reset after the request was received).
+    public var resetConnection: Bool
+    /// When larger than the body's size, the server announces this `Content-Length`, writes ``body``, then sends
+    /// nothing more and keeps the connection open until the client closes it or the idle timeout ends (fault
+    /// injection: a body that never finishes). `nil` (the default): the body's size.
+    public var announcedBodyLength: Int?
 
     /// Creates a response.
     public init(
-        status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], dropConnection: Bool = false
+        status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], dropConnection: Bool = false,
+        resetConnection: Bool = false, announcedBodyLength: Int? = nil
     ) {
         self.status = status
         self.headers = headers
         self.body = body
         self.dropConnection = dropConnection
+        self.resetConnection = resetConnection
+        self.announcedBodyLength = announcedBodyLength
     }
+
+    /// Whether this answer stalls: it announces more body bytes than it has.
+    var stallsBody: Bool { (announcedBodyLength ?? 0) > body.count }
 
     /// A JSON response (`Content-Type: application/json`) from encoded bytes, such as `Data` from a `JSONEncoder`.
     public static func json(status: Int = 200, _ body: some Sequence<UInt8>) -> HTTPServerResponse {
@@ -64,8 +77,10 @@ public struct HTTPServerResponse: Sendable, Equatable, CustomStringConvertible {
         HTTPServerResponse(status: status, headers: ["Location": location])
     }
 
-    /// `HTTP <status> (N body bytes)`, or `dropped connection`.
+    /// `HTTP <status> (N body bytes)`, `dropped connection` or `reset connection`.
     public var description: String {
-        dropConnection ? "dropped connection" : "HTTP \(status) (\(body.count) body bytes)"
+        if dropConnection { return "dropped connection" }
+        if resetConnection { return "reset connection" }
+        return "HTTP \(status) (\(body.count) body bytes)"
     }
 }

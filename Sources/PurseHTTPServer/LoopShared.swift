@@ -1,5 +1,5 @@
 import Glibc
-import Synchronization
+import PurseLock
 
 /// The part of the event loop other threads may touch: handler results waiting to be written, and the
 /// stop request. Everything else of the loop lives on its thread alone.
@@ -25,7 +25,7 @@ final class LoopShared: Sendable {
     let listenFD: Int32
     let wakeReadFD: Int32
     private let wakeWriteFD: Int32
-    private let inbox = Mutex(Inbox())
+    private let inbox = Locked(Inbox())
 
     init(listenFD: Int32) throws(HTTPServerError) {
         var fds: [Int32] = [-1, -1]

@@ -224,6 +224,10 @@ struct HTTPRequestParser {
     private mutating func scanHead(_ input: Span<UInt8>, headStart: Int) -> HeadScan {
         var index = headStart + headScanned
         while index < input.count {
+            // The limit is checked byte by byte, so that the refusal does not depend on how the bytes arrived.
+            guard index - headStart < limits.maxHeaderBytes else {
+                return .failure(.headersTooLarge(limit: limits.maxHeaderBytes))
+            }
             let byte = input[index]
             if !requestLine.isComplete {
                 if let error = requestLine.consume(byte) {

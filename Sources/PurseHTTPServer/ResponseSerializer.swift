@@ -52,7 +52,8 @@ enum ResponseSerializer {
             out.append(contentsOf: "\r\n".utf8)
         }
         if bodyAllowed {
-            out.append(contentsOf: "Content-Length: \(response.body.count)\r\n".utf8)
+            let length = max(response.body.count, response.announcedBodyLength ?? 0)
+            out.append(contentsOf: "Content-Length: \(length)\r\n".utf8)
         }
         if !hasDate {
             out.append(contentsOf: "Date: ".utf8)

@@ -29,8 +29,12 @@ final class Bench {
 
     func open(amount: Decimal, shopper: String?) async throws -> PurseHeadlessCheckout {
         let session = try sandbox.createClientSession(amount: amount, shopper: shopper)
+        return try await open(widgetData: session.widgetData)
+    }
+
+    func open(widgetData: String) async throws -> PurseHeadlessCheckout {
         let configuration = PurseCheckoutConfiguration(transport: transport, now: { Date() }, pluginRegistry: registry)
-        return try await PurseHeadlessCheckout(widgetData: session.widgetData, configuration: configuration)
+        return try await PurseHeadlessCheckout(widgetData: widgetData, configuration: configuration)
     }
 
     /// Calls per route received while `body` runs, and its wall time (real clock).

@@ -2,12 +2,41 @@ import Foundation
 
 /// `purse-bench`: round trips, latency, CPU and sandbox throughput (DESIGN.md §9, issue 9).
 /// `--quick`: a sub-minute run for CI; `--json`: machine-readable output.
-let arguments = Set(CommandLine.arguments.dropFirst())
+/// `--load SECONDS [--connections N]`: only the load and balance-conservation check of issue 8.
+let argumentList = Array(CommandLine.arguments.dropFirst())
+let arguments = Set(argumentList)
 let quick = arguments.contains("--quick")
 let asJSON = arguments.contains("--json")
 if arguments.contains("--help") {
-    print("usage: purse-bench [--quick] [--json]")
+    print("usage: purse-bench [--quick] [--json]\n       purse-bench --load SECONDS [--connections N]")
     exit(0)
+}
+
+/// The value after `flag`, as a positive integer; exits 64 when it is missing or not one.
+func positiveInteger(after flag: String, default value: Int) -> Int {
+    guard let index = argumentList.firstIndex(of: flag) else { return value }
+    guard index + 1 < argumentList.count, let number = Int(argumentList[index + 1]), number > 0 else {
+        FileHandle.standardError.write(Data("purse-bench: \(flag) needs a positive whole number\n".utf8))
+        exit(64)
+    }
+    return number
+}
+
+@MainActor
+func runLoad() async -> Int32 {
+    let seconds = positiveInteger(after: "--load", default: 30)
+    let connections = positiveInteger(after: "--connections", default: 64)
+    print("load: wrk, \(connections) connections, \(seconds) s, sessions created and paid by gift cards")
+    do {
+        let outcome = try await LoadConservation.run(seconds: seconds, connections: connections)
+        for line in outcome.lines { print("  " + line) }
+        for failure in outcome.failures { print("  FAILED: " + failure) }
+        print(outcome.failures.isEmpty ? "load: PASS (zero errors, balances conserved)" : "load: FAIL")
+        return outcome.failures.isEmpty ? 0 : 1
+    } catch {
+        FileHandle.standardError.write(Data("purse-bench: \(error)\n".utf8))
+        return 1
+    }
 }
 
 @MainActor
@@ -28,5 +57,5 @@ func runBench() async -> Int32 {
     return 0
 }
 
-let status = await runBench()
+let status = arguments.contains("--load") ? await runLoad() : await runBench()
 exit(status)

@@ -3,7 +3,7 @@ import Foundation
 /// `purse`: the command-line front of PurseHeadlessCheckout.
 @main
 struct Purse {
-    static let commands: [CommandSpec] = [DemoCommand.spec, SandboxCommand.spec]
+    static let commands: [CommandSpec] = [DemoCommand.spec, SandboxCommand.spec, CheckoutCommand.spec]
 
     static let help = """
         Usage: purse <command> [options]
@@ -12,6 +12,7 @@ struct Purse {
 
         Commands:
           demo       A guided tour of the SDK against an embedded sandbox
+          checkout   Pay an order interactively in the terminal (embedded sandbox, or --api-base)
           sandbox    Run the local Purse sandbox (a stateful imitation of Purse's APIs) on 127.0.0.1
 
         Run 'purse <command> --help' for a command's options.
@@ -47,7 +48,8 @@ struct Purse {
         let status: Int32
         do {
             switch name {
-            case DemoCommand.spec.name: status = await DemoCommand(options: options, console: console).run()
+            case DemoCommand.spec.name: status = try await DemoCommand(options: options, console: console).run()
+            case CheckoutCommand.spec.name: status = try await CheckoutCommand(options: options, console: console).run()
             default: status = try SandboxCommand(options: options, console: console).run()
             }
         } catch let error as UsageError {

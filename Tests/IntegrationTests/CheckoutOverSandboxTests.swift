@@ -163,7 +163,8 @@ struct CheckoutOverSandboxTests {
     func cancellation(wire: Wire) async throws {
         let clock = TestClock()
         let harness = try Harness(wire, clock: clock)
-        let session = try harness.sandbox.createClientSession(amount: 10)
+        // A shopper without saved gift cards: the time request is the only call of the opening.
+        let session = try harness.sandbox.createClientSession(amount: 10, shopper: PurseSandbox.emptyShopper)
         harness.sandbox.faults.inject(.latency(.seconds(60)), on: .datetime)  // never elapses on the test clock
         let configuration = harness.configuration()
         let task = Task { @MainActor in
@@ -179,5 +180,50 @@ struct CheckoutOverSandboxTests {
         }
         #expect(error.code == .requestCancelled)
         await clock.advance(by: .seconds(60))  // let the parked server handler finish
+    }
+
+    @Test(
+        "opening sends the balance look-ups with the time request; a failed opening drops them",
+        arguments: Wire.allCases)
+    func balanceLookUpsGoOutWithTheTimeRequest(wire: Wire) async throws {
+        let clock = TestClock()
+        let harness = try Harness(wire, clock: clock)
+        let session = try harness.sandbox.createClientSession(amount: 10)  // demo shopper: 3 saved gift cards
+        harness.sandbox.faults.inject(.latency(.seconds(60)), on: .datetime)  // never elapses on the test clock
+        let configuration = harness.configuration()
+        let task = Task { @MainActor in
+            try await PurseHeadlessCheckout(widgetData: session.widgetData, configuration: configuration)
+        }
+        // While the time request is parked, the three look-ups reach the sandbox: they do not wait for it.
+        let deadline = ContinuousClock.now + .seconds(20)
+        while harness.sandbox.stats().requests(.gatewayInit) < 3, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(harness.sandbox.stats().requests(.gatewayInit) == 3)
+        #expect(harness.sandbox.stats().requests(.datetime) == 1)
+        task.cancel()
+        let result = await task.result
+        guard case .failure(let error as PurseCheckoutError) = result else {
+            Issue.record("expected REQUEST_CANCELLED, got \(result)")
+            return
+        }
+        #expect(error.code == .requestCancelled)
+        #expect(harness.sandbox.stats().charges == 0)
+        await clock.advance(by: .seconds(60))  // let the parked server handlers finish
+    }
+
+    @Test("an expired session is refused even though its balance look-ups already went out")
+    func expiredSessionWithSavedGiftCards() async throws {
+        let harness = try Harness(.inProcess)
+        let session = try harness.sandbox.createClientSession(amount: 10)
+        harness.sandbox.faults.inject(.status(503, count: 1), on: .datetime)  // the device clock decides
+        let configuration = harness.configuration { $0.now = { Date().addingTimeInterval(24 * 3600) } }
+        do {
+            _ = try await PurseHeadlessCheckout(widgetData: session.widgetData, configuration: configuration)
+            Issue.record("an expired session opened")
+        } catch let error as PurseCheckoutError {
+            #expect(error.code == .expiredSession)
+        }
+        #expect(harness.sandbox.stats().charges == 0)
     }
 }

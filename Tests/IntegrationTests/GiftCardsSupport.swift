@@ -1,7 +1,7 @@
 import Foundation
 import PurseCheckoutTesting
+import PurseLock
 import PurseSandbox
-import Synchronization
 import Testing
 
 @testable import PurseHeadlessCheckout
@@ -69,7 +69,7 @@ extension PurseHeadlessCheckout {
 
 /// Collects the SDK's log lines.
 final class LogCollector: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = Locked<[String]>([])
 
     var handler: @Sendable (PurseLogEntry) -> Void { { entry in self.lines.withLock { $0.append(entry.message) } } }
 

@@ -1,8 +1,8 @@
 import Foundation
 import PurseCheckoutTesting
 import PurseHeadlessCheckout
+import PurseLock
 import PurseSandbox
-import Synchronization
 
 /// How a test reaches the sandbox: the same test body runs both ways.
 enum Wire: String, CaseIterable, CustomStringConvertible, Sendable {
@@ -64,8 +64,8 @@ final class Harness: Sendable {
 }
 
 final class MutableTime: Sendable {
-    private let storage: Mutex<Date>
-    init(_ date: Date) { storage = Mutex(date) }
+    private let storage: Locked<Date>
+    init(_ date: Date) { storage = Locked(date) }
     var value: Date {
         get { storage.withLock { $0 } }
         set { storage.withLock { $0 = newValue } }

@@ -1,7 +1,7 @@
 import Foundation
 import PurseCheckoutTesting
+import PurseLock
 import PurseSandbox
-import Synchronization
 import Testing
 
 @testable import PurseHeadlessCheckout
@@ -201,11 +201,36 @@ struct RedirectionFlowTests {
         #expect(presenter.visited.isEmpty)
         #expect(await harness.authorizationStatus(of: checkout) == "PENDING")
     }
+
+    @Test(
+        "submitPayment() on a redirection method retries a lost answer with the same step and key: one payment",
+        arguments: Wire.allCases)
+    func lostAnswerRetryKeepsTheStep(wire: Wire) async throws {
+        let harness = try Harness(wire)
+        let checkout = try await harness.openCheckout(shopper: nil)
+        let item = try #require(checkout.paymentMethods.first { $0.id == RedirectionMethod.get.rawValue })
+        try checkout.setPrimary(item)
+        harness.sandbox.faults.inject(.reset(), on: .gatewayValidate)
+        do {
+            _ = try await checkout.submitPayment()
+            Issue.record("the answer was lost, yet submitPayment() returned")
+        } catch let error as PurseCheckoutError {
+            #expect(error.code == .networkError)
+        }
+        harness.sandbox.faults.clearAll()
+        let result = try await checkout.submitPayment()
+        #expect(result.globalStatus == .waiting)
+        let stats = harness.sandbox.stats()
+        // One /init: the retry sent the same step_id, so the same key, and got the stored answer back.
+        #expect(stats.requests(.gatewayInit) == 1)
+        #expect(harness.sandbox.ledger().paymentsByStatus == ["PENDING": 1])
+        #expect(stats.charges == 0)
+    }
 }
 
 /// Actions the `onRedirection` hook saw.
 final class SeenActions: Sendable {
-    private let actions = Mutex<[RedirectAction]>([])
+    private let actions = Locked<[RedirectAction]>([])
     func append(_ action: RedirectAction) { actions.withLock { $0.append(action) } }
     var all: [RedirectAction] { actions.withLock { $0 } }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import PurseCheckoutTesting
 import PurseSandbox
-import Synchronization
 import Testing
 
 @testable import PurseHeadlessCheckout

@@ -1,7 +1,7 @@
 import Foundation
 import PurseCheckoutTesting
+import PurseLock
 import PurseSandbox
-import Synchronization
 import Testing
 
 @testable import PurseHeadlessCheckout
@@ -39,7 +39,7 @@ final class ShopperPresenter: RedirectPresenter {
 
 /// Collects every log line of a checkout.
 final class LogLines: Sendable {
-    private let storage = Mutex<[PurseLogEntry]>([])
+    private let storage = Locked<[PurseLogEntry]>([])
     var lines: [PurseLogEntry] { storage.withLock { $0 } }
     var handler: @Sendable (PurseLogEntry) -> Void { { entry in self.storage.withLock { $0.append(entry) } } }
 }
@@ -98,7 +98,7 @@ func completion(of outcome: PaymentOutcome, sourceLocation: SourceLocation = #_s
 /// saved gift cards' balance look-ups run `/init` in the background of every demo-shopper checkout.
 final class CallLog: HTTPTransport {
     private let base: any HTTPTransport
-    private let recorded = Mutex<[HTTPRequest]>([])
+    private let recorded = Locked<[HTTPRequest]>([])
 
     init(_ base: any HTTPTransport) { self.base = base }
 

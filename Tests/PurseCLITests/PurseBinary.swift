@@ -26,7 +26,27 @@ struct PurseBinary {
     }
 
     /// Runs `purse` with `arguments` to completion (bounded by `timeout`), feeding `stdin`.
+    ///
+    /// The waiting (pipes read to their end, then the exit) happens on a thread of its own: blocking one of
+    /// Swift's cooperative threads for the seconds a demo takes would stall every other suite running in
+    /// parallel (the pool has as many threads as cores: two here), among them the HTTP servers' handlers.
     static func run(
+        _ arguments: [String], environment: [String: String] = [:], stdin: String = "",
+        timeout: Duration = .seconds(60)
+    ) async throws -> Output {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(
+                    with: Result {
+                        try runBlocking(arguments, environment: environment, stdin: stdin, timeout: timeout)
+                    })
+            }.start()
+        }
+    }
+
+    /// ``run(_:environment:stdin:timeout:)`` on the calling thread: only for code that is not on the cooperative
+    /// pool, or is brief.
+    static func runBlocking(
         _ arguments: [String], environment: [String: String] = [:], stdin: String = "",
         timeout: Duration = .seconds(60)
     ) throws -> Output {

@@ -10,13 +10,13 @@ import Testing
 @Suite("purse command line", .serialized)
 struct PurseCommandTests {
     @Test("--help on the tool and on every subcommand exits 0 and describes it")
-    func help() throws {
-        let top = try PurseBinary.run(["--help"])
+    func help() async throws {
+        let top = try await PurseBinary.run(["--help"])
         #expect(top.status == 0)
         #expect(top.stdout.contains("demo"))
         #expect(top.stdout.contains("sandbox"))
         for command in ["demo", "sandbox"] {
-            let output = try PurseBinary.run([command, "--help"])
+            let output = try await PurseBinary.run([command, "--help"])
             #expect(output.status == 0)
             #expect(output.stdout.contains("Usage: purse \(command)"))
             #expect(output.stderr.isEmpty)
@@ -29,29 +29,29 @@ struct PurseCommandTests {
             [], ["frobnicate"], ["sandbox", "--port"], ["sandbox", "--port", "70000"], ["sandbox", "--port", "abc"],
             ["sandbox", "--nope"], ["demo", "extra"], ["demo", "--json=yes"], ["sandbox", "--latency", "-5"],
         ])
-    func usageErrors(arguments: [String]) throws {
-        let output = try PurseBinary.run(arguments)
+    func usageErrors(arguments: [String]) async throws {
+        let output = try await PurseBinary.run(arguments)
         #expect(output.status == 64, "\(arguments): \(output.stderr)")
         #expect(output.stdout.isEmpty)
         #expect(!output.stderr.isEmpty)
     }
 
     @Test("sandbox --catalogue prints the test data, as text and as JSON")
-    func catalogue() throws {
-        let text = try PurseBinary.run(["sandbox", "--catalogue"])
+    func catalogue() async throws {
+        let text = try await PurseBinary.run(["sandbox", "--catalogue"])
         #expect(text.status == 0)
         #expect(text.stdout.contains("4111111111111111"))
         #expect(text.stdout.contains("demo-shopper"))
         #expect(text.stdout.contains("illicado"))
-        let json = try PurseBinary.run(["sandbox", "--catalogue", "--json"])
+        let json = try await PurseBinary.run(["sandbox", "--catalogue", "--json"])
         #expect(json.status == 0)
         let document = try JSONValue.parse(json.stdout)
         #expect(document["entity"] != nil)
     }
 
     @Test("demo runs the whole tour: every chapter confirmed, every payment AUTHORIZED server-side, no card data")
-    func demo() throws {
-        let output = try PurseBinary.run(["demo"], environment: ["NO_COLOR": "1"])
+    func demo() async throws {
+        let output = try await PurseBinary.run(["demo"], environment: ["NO_COLOR": "1"])
         #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
         let story = output.stdout
         // What the shopper sees.
@@ -90,8 +90,8 @@ struct PurseCommandTests {
     }
 
     @Test("demo --json prints one JSON summary: every chapter present, every step passed")
-    func demoJSON() throws {
-        let output = try PurseBinary.run(["demo", "--json"])
+    func demoJSON() async throws {
+        let output = try await PurseBinary.run(["demo", "--json"])
         #expect(output.status == 0)
         let summary = try JSONValue.parse(output.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
         #expect(summary["passed"] == true)
@@ -159,7 +159,7 @@ struct PurseCommandTests {
         let transport = URLSessionTransport()
         let (first, base) = try start()
         // Catalogue credentials of the sandbox's merchant entity (`purse sandbox --catalogue`).
-        let catalogue = try JSONValue.parse(try PurseBinary.run(["sandbox", "--catalogue", "--json"]).stdout)
+        let catalogue = try JSONValue.parse(try await PurseBinary.run(["sandbox", "--catalogue", "--json"]).stdout)
         let entity = try #require(catalogue["entity"])
         func field(_ names: String...) throws -> String {
             let value = names.compactMap { entity[$0]?.stringValue }.first

@@ -2,8 +2,8 @@ import Foundation
 import PurseCheckoutPayPal
 import PurseCheckoutTesting
 import PurseHeadlessCheckout
+import PurseLock
 import PurseSandbox
-import Synchronization
 import Testing
 
 /// How a PayPal test reaches the sandbox: the same body runs in-process and over loopback HTTP.
@@ -91,7 +91,7 @@ final class PayPalShopper: RedirectPresenter {
 final class RecordingTransport: HTTPTransport {
     let base: any HTTPTransport
     let rewrite: @Sendable (HTTPRequest, HTTPResponse) -> HTTPResponse
-    private let recorded = Mutex<[HTTPRequest]>([])
+    private let recorded = Locked<[HTTPRequest]>([])
 
     init(
         _ base: any HTTPTransport,

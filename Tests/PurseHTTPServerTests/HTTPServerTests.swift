@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import PurseHTTPServer
-import Synchronization
+import PurseLock
 import Testing
 
 /// End-to-end tests over real loopback sockets, with a raw client so nothing hides the wire format.
@@ -23,7 +23,7 @@ struct HTTPServerTests {
     }
 
     @Test func handlerSeesDecodedRequest() async throws {
-        let seen = Mutex<HTTPServerRequest?>(nil)
+        let seen = Locked<HTTPServerRequest?>(nil)
         let response = try await withServer(handler: { request in
             seen.withLock { $0 = request }
             return .json(status: 201, #"{"ok":true}"#)
@@ -145,7 +145,7 @@ struct HTTPServerTests {
     @Test func hundredConcurrentConnectionsEachDoSeveralRequests() async throws {
         let connections = 100
         let rounds = 5
-        let count = Mutex(0)
+        let count = Locked(0)
         let answered = try await withServer(handler: { request in
             count.withLock { $0 += 1 }
             return await echo(request)
@@ -252,7 +252,7 @@ struct HTTPServerTests {
 
 /// Opens once; every waiter (before or after) continues.
 final class AsyncGate: Sendable {
-    private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    private let state = Locked<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
     func wait() async {
         await withCheckedContinuation { continuation in

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import PurseHTTPServer
-import Synchronization
+import PurseLock
 import Testing
 
 /// Malformed, oversized, slow and vanishing clients: each gets its 4xx (or nothing) and the server keeps
@@ -61,7 +61,7 @@ struct HostileClientTests {
     @Test(
         "a hostile request gets a JSON 4xx, its connection closes, and the next client is served", arguments: refusals)
     func refusesAndKeepsServing(_ refusal: Refusal) async throws {
-        let calls = Mutex(0)
+        let calls = Locked(0)
         let configuration = HTTPServer.Configuration(maxHeaderBytes: 16 * 1024, maxBodyBytes: 4096)
         let result = try await withServer(
             configuration,
@@ -126,7 +126,7 @@ struct HostileClientTests {
     }
 
     @Test func clientVanishingMidBodyDoesNotReachTheHandlerNorHurtOthers() async throws {
-        let calls = Mutex(0)
+        let calls = Locked(0)
         let next = try await withServer(handler: { request in
             calls.withLock { $0 += 1 }
             return await echo(request)

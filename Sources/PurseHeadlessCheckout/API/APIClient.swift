@@ -2,7 +2,8 @@ import Foundation
 
 /// Sends JSON requests through the transport and turns every failure into a typed ``PurseCheckoutError``.
 ///
-/// - no answer → `NETWORK_ERROR` (or `REQUEST_CANCELLED` when the task was cancelled);
+/// - no answer, or HTTP 408 (the request never arrived whole) → `NETWORK_ERROR` (or `REQUEST_CANCELLED` when the
+///   task was cancelled);
 /// - HTTP ≥ 400 → `API_ERROR`, message `Payment API POST /init failed: HTTP 404`, with the server's `code`;
 /// - 2xx whose body is not the expected JSON → `INVALID_RESPONSE` naming what was wrong.
 struct APIClient: Sendable {
@@ -40,6 +41,14 @@ struct APIClient: Sendable {
         log.debug("\(what) → HTTP \(response.status) in \(ContinuousClock.now - started)")
         guard (200..<300).contains(response.status) else {
             let errorBody = try? JSONValue.parse(response.body)
+            if response.status == 408 {
+                // The server did not receive the whole request, so it did nothing: like no answer at all. libcurl
+                // (FoundationNetworking) resends a POST whose kept-alive connection died, without its body, and
+                // gets this 408 where any other client reports the lost connection.
+                throw PurseCheckoutError(
+                    .networkError, message: "\(what) failed: HTTP 408, the request did not reach the server whole",
+                    httpStatus: 408, serverCode: errorBody?["code"]?.stringValue)
+            }
             throw PurseCheckoutError(
                 .apiError, message: "\(what) failed: HTTP \(response.status)", httpStatus: response.status,
                 serverCode: errorBody?["code"]?.stringValue)

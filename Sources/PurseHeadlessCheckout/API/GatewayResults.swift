@@ -21,13 +21,22 @@ public struct TransactionStatus: Sendable, Hashable {
 
 /// The state of a gateway step.
 public struct StatusState: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    /// The state as the gateway spells it, e.g. `SUCCESS`.
     public let rawValue: String
+    /// Wraps a state string; states this SDK has no constant for are kept as they are.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The raw state, e.g. `WAITING`.
     public var description: String { rawValue }
+    /// The step succeeded.
     public static let success = StatusState(rawValue: "SUCCESS")
+    /// The step was refused (a declined card, a blocked gift card): ``TransactionStatus/code`` says why.
     public static let error = StatusState(rawValue: "ERROR")
+    /// The partner's answer leaves the outcome unknown: confirm the payment server-side.
     public static let uncertain = StatusState(rawValue: "UNCERTAIN")
+    /// The step failed on the partner's or the gateway's side.
     public static let failed = StatusState(rawValue: "FAILED")
+    /// The step waits on something else: a hosted page (PSP, 3-D Secure) or, for an issuer that polls, the
+    /// shopper's approval in an app.
     public static let waiting = StatusState(rawValue: "WAITING")
 }
 
@@ -36,10 +45,13 @@ public struct StatusState: RawRepresentable, Sendable, Hashable, CustomStringCon
 public struct InitData: Sendable, Hashable {
     /// The transaction id.
     public let id: String?
+    /// The partner that answered, when the answer names it.
     public let partner: Partner?
+    /// The method that answered, when the answer names it.
     public let method: Method?
     /// The step id to send back on the same item at `/validate` (or at the next poll), as received.
     public let stepID: JSONValue?
+    /// Whether the step succeeded, was refused, or waits (``StatusState/waiting``: poll again).
     public let status: TransactionStatus
     /// The partner's result, as received (secondaries: `balance`, `total_balance`, `currency`, …).
     public let pluginResult: JSONValue
@@ -61,17 +73,24 @@ public struct InitData: Sendable, Hashable {
 public struct ValidationResult: Sendable, Hashable {
     /// One result per item sent.
     public let results: [ItemResult]
-    /// The overall state.
+    /// The payment's overall state: ``StatusState/success``, or ``StatusState/waiting`` while a hosted page
+    /// (PSP, 3-D Secure) is pending.
     public let globalStatus: StatusState
     /// What must be opened next (PSP page, 3-D Secure), or `nil` when nothing must.
     public let redirection: RedirectAction?
 
     /// One participant's outcome.
     public struct ItemResult: Sendable, Hashable {
+        /// The item's id in the gateway's answer, if it sent one.
         public let id: String?
+        /// The partner that paid this share.
         public let partner: Partner
+        /// The method that paid this share.
         public let method: Method
+        /// The partner's transaction id (`transaction_id`), for your backend's reconciliation.
         public let transactionID: String?
+        /// Whether this share was authorized, refused (``StatusState/error``, with the partner's code) or waits on
+        /// a page.
         public let status: TransactionStatus
         /// The partner's result, as received.
         public let pluginResult: JSONValue

@@ -29,11 +29,19 @@ public struct HTTPRequest: Sendable, Hashable {
     public var url: URL
     /// Header fields (names as written; compare case-insensitively).
     public var headers: [String: String]
-    /// The body, if any.
+    /// The JSON body of a `POST`, `PUT` or `PATCH`, or `nil`. It may hold card data: never log it.
     public var body: Data?
     /// How long the whole exchange may take.
     public var timeout: Duration
 
+    /// Creates a request.
+    /// - Parameters:
+    ///   - method: The HTTP method, upper case.
+    ///   - url: The absolute URL.
+    ///   - headers: Header fields.
+    ///   - body: The body; `nil` sends none.
+    ///   - timeout: How long the whole exchange may take before the transport throws
+    ///     ``TransportError/Kind-swift.struct/timedOut``.
     public init(
         method: String, url: URL, headers: [String: String] = [:], body: Data? = nil,
         timeout: Duration = .seconds(30)
@@ -51,15 +59,17 @@ public struct HTTPRequest: Sendable, Hashable {
     }
 }
 
-/// An HTTP answer.
+/// An HTTP answer, whatever its status: the checkout's API layer, not the transport, turns a 4xx or 5xx into a
+/// ``PurseCheckoutError``.
 public struct HTTPResponse: Sendable, Hashable {
-    /// The status code.
+    /// The HTTP status code, e.g. `200` or `503`.
     public var status: Int
-    /// Header fields.
+    /// Header fields as received; read them with ``header(_:)``, which ignores case.
     public var headers: [String: String]
-    /// The body.
+    /// The body, empty when the answer has none. It may hold card data: never log it.
     public var body: Data
 
+    /// Creates an answer, as a transport (or a test double) received it: the status is never interpreted here.
     public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
         self.status = status
         self.headers = headers
@@ -76,7 +86,9 @@ public struct HTTPResponse: Sendable, Hashable {
 public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of failure.
     public struct Kind: RawRepresentable, Sendable, Hashable {
+        /// A short phrase for logs, e.g. `timed out`.
         public let rawValue: String
+        /// Wraps a kind; a transport of your own may use kinds beyond the four constants.
         public init(rawValue: String) { self.rawValue = rawValue }
         /// No answer within the request's timeout.
         public static let timedOut = Kind(rawValue: "timed out")
@@ -88,14 +100,21 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
         public static let other = Kind(rawValue: "failed")
     }
 
+    /// What kind of failure: the checkout reports ``Kind-swift.struct/cancelled`` as `REQUEST_CANCELLED` and
+    /// every other kind as `NETWORK_ERROR`.
     public let kind: Kind
     /// Detail for developers (never card data: transports see no payload semantics and must not log bodies).
     public let detail: String
 
+    /// Creates a transport failure.
+    /// - Parameters:
+    ///   - kind: What kind of failure.
+    ///   - detail: Words for developers; never put a request or response body (card data) in it.
     public init(_ kind: Kind, detail: String = "") {
         self.kind = kind
         self.detail = detail
     }
 
+    /// The kind and the detail, e.g. `connection failed: the sandbox dropped the connection`.
     public var description: String { detail.isEmpty ? kind.rawValue : "\(kind.rawValue): \(detail)" }
 }

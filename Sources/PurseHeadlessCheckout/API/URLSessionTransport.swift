@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import PurseLock
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -28,6 +28,11 @@ public final class URLSessionTransport: HTTPTransport {
 
     deinit { session.finishTasksAndInvalidate() }
 
+    /// Sends the request with `URLSession` and returns the answer whatever its status, without following
+    /// redirects.
+    /// - Throws: ``TransportError``: `timedOut` after the request's timeout, `cancelled` when the task is
+    ///   cancelled during the exchange (`CancellationError` when it already was), `connectionFailed` or `other`
+    ///   when no answer arrived.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
         var urlRequest = URLRequest(url: request.url)
@@ -98,7 +103,7 @@ public final class URLSessionTransport: HTTPTransport {
 
 /// The data task of one `send`: started unless the call was cancelled first, cancelled at most once.
 private final class RunningTask: Sendable {
-    private let state = Mutex<(task: URLSessionDataTask?, cancelled: Bool)>((nil, false))
+    private let state = Locked<(task: URLSessionDataTask?, cancelled: Bool)>((nil, false))
 
     func start(_ task: URLSessionDataTask) {
         let cancelled = state.withLock { state in

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import PurseLock
 
 /// What the card input models use from their checkout: its clock for expiry checks, the vault, its log.
 struct CardEnvironment: Sendable {
@@ -28,7 +28,7 @@ extension PurseHeadlessCheckout {
 
 /// Holds a background task and cancels it when replaced or when its owner goes away.
 final class CancellingTask: Sendable {
-    private let task = Mutex<Task<Void, Never>?>(nil)
+    private let task = Locked<Task<Void, Never>?>(nil)
 
     /// Cancels the current task, if any, and keeps `next`.
     func replace(with next: Task<Void, Never>?) {

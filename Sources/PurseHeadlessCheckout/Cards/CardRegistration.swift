@@ -6,7 +6,7 @@ extension PurseHeadlessCheckout {
     /// The decision travels with the card: to the vault as `save_token`, and on the card's `/validate` item as
     /// `payment_preferences.registration = { "save_token": true, "name": "work card" }`; the card is in the
     /// wallet once the payment goes through. `registered: false` withdraws it. Read it back with
-    /// ``registrationOf(_:)``. The method's `save_token_mode` (`PREFER_NO`) is the default: not saved.
+    /// ``registrationOf(_:)-(PrimaryMethod)``. The method's `save_token_mode` (`PREFER_NO`) is the default: not saved.
     ///
     /// As for gift cards, this records a decision locally: a session without a wallet session accepts it,
     /// logs a warning, and the server has nowhere to save the card.

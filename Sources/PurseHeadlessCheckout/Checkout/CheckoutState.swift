@@ -52,7 +52,9 @@ public enum PaymentItem: Sendable, Hashable {
 public struct AmountSplitEntry: Sendable, Hashable, Identifiable {
     /// The secondary token's id, or the primary item's id.
     public let id: String
+    /// The partner that pays this line: the gift card's issuer, or the primary item's partner.
     public let partner: Partner
+    /// The method that pays this line (`giftcard`, `creditcard`…).
     public let method: Method
     /// Major units, exact.
     public let amount: Decimal

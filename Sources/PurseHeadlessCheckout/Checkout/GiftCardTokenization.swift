@@ -23,7 +23,7 @@ extension PurseHeadlessCheckout {
     /// (``SecondaryConfig/shouldPoll(_:)``) are asked again with the same `step_id` every
     /// ``SecondaryConfig/pollInterval`` of the configured clock.
     ///
-    /// Reading a card changes nothing in the split: apply the token with ``applySecondary(_:)``.
+    /// Reading a card changes nothing in the split: apply the token with ``applySecondary(_:)-(SecondaryToken)``.
     ///
     /// - Throws: ``PurseCheckoutError``, group `secondaryTokenizationFailed` unless said otherwise:
     ///   - `SECONDARY_METHOD_WRONG_PAN_FORMAT`, `SECONDARY_METHOD_REQUIRED_CVV` (check

@@ -32,7 +32,7 @@ extension PurseHeadlessCheckout {
     ///   - `USAGE_LIMIT_ERROR`: the issuer's per-session usage limit is spent by other cards in the split;
     ///   - `SECONDARY_METHOD_TAKE_POLICY_VIOLATED`: the issuer only allows taking the whole balance;
     ///
-    ///   and the errors of ``applySecondary(_:)``.
+    ///   and the errors of ``applySecondary(_:)-(SecondaryToken)``.
     public func applySecondary(_ token: SecondaryToken, amount: Decimal) throws {
         let minorUnits: Int64
         do {

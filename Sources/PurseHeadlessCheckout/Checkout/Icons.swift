@@ -3,7 +3,7 @@ public import Foundation
 /// One card scheme a card method accepts, with its badge: what ``PurseHeadlessCheckout/schemeAssets(for:)``
 /// lists (Purse's `additionalAssets`).
 public struct SchemeAsset: Sendable, Hashable {
-    /// The scheme.
+    /// The card scheme, e.g. ``CardBrand/carteBancaire``.
     public let brand: CardBrand
     /// Its name for the shopper ("Carte Bancaire").
     public let label: String

@@ -73,7 +73,7 @@ extension PurseHeadlessCheckout {
             initialize: { item async throws(PurseCheckoutError) in
                 try await api.initialize(sessionID: sessionID, item: item)
             },
-            client: paymentAPI.client)
+            client: paymentAPI.client, retriesAttempt: state.attempt != nil)
     }
 
     /// Hands a page to open to the hook, then the presenter; without either, the outcome is `completed`.

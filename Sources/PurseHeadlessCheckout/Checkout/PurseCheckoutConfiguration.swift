@@ -66,6 +66,12 @@ public struct PurseCheckoutHooks: Sendable {
     /// Sees every redirect before anything opens; return `true` to take it over (the SDK then opens nothing).
     public var onRedirection: (@MainActor @Sendable (RedirectAction) -> Bool)?
 
+    /// Creates hooks; each one left `nil` is not called.
+    /// - Parameters:
+    ///   - onBeforeValidate: Sees the split just before `/validate`; throwing stops the payment with
+    ///     `ON_BEFORE_VALIDATE_HOOK_FAILED`.
+    ///   - onAfterValidate: Sees the gateway's answer.
+    ///   - onRedirection: Sees each page to open first; returning `true` takes it over.
     public init(
         onBeforeValidate: (@MainActor @Sendable ([AmountSplitEntry]) async throws -> Void)? = nil,
         onAfterValidate: (@MainActor @Sendable (ValidationResult) async -> Void)? = nil,

@@ -65,16 +65,22 @@ public final class PurseHeadlessCheckout {
         let client = APIClient(transport: configuration.transport, timeout: configuration.requestTimeout, log: log)
         let paymentAPI = PaymentAPI(client: client, roots: roots, apiKey: session.apiKey)
         let deviceNow = configuration.now()
+        // The saved gift cards' balance look-ups go out now, alongside the time request (both are reads).
+        let balances = Self.beginSavedBalanceLookups(
+            session.savedSecondaryTokens, api: paymentAPI, sessionID: session.id, amount: session.amountMinorUnits,
+            currency: session.currency, log: log)
         let serverNow: Date
         do {
             serverNow = try await paymentAPI.serverTime()
         } catch  where error.code == .requestCancelled {
+            balances?.lookups.cancel()
             throw error
         } catch {
             log.warning("server time unavailable (\(error.code)); checking expiry against the device clock")
             serverNow = deviceNow
         }
         guard serverNow < session.expirationDate else {
+            balances?.lookups.cancel()
             log.info("session \(session.id) expired at \(ISO8601.format(session.expirationDate))")
             throw PurseCheckoutError(
                 .expiredSession,
@@ -89,12 +95,17 @@ public final class PurseHeadlessCheckout {
             WalletAPI(client: client, root: roots.wallet, apiKey: session.apiKey, walletSession: $0)
         }
         self.registry = configuration.pluginRegistry
-        self.state = try CheckoutState(
-            session: session, serverClockOffset: serverNow.timeIntervalSince(deviceNow))
+        do {
+            self.state = try CheckoutState(
+                session: session, serverClockOffset: serverNow.timeIntervalSince(deviceNow))
+        } catch {
+            balances?.lookups.cancel()
+            throw error
+        }
         log.info(
             "checkout opened: session \(session.id), \(session.primaryMethods.count) primary and "
                 + "\(session.secondaryMethods.count) secondary methods, \(session.paymentTokens.count) saved tokens")
-        startSavedBalanceLookups()
+        if let balances { consume(balances) }
     }
 
     /// Rebuilds a checkout around a restored state (``restore(_:configuration:)``): no network call, no expiry
@@ -129,7 +140,8 @@ public final class PurseHeadlessCheckout {
 
     // MARK: - What the session offers
 
-    /// The decoded client session.
+    /// The decoded client session: its id (to confirm the payment on your backend), amount, currency and
+    /// methods, as the widget data described them.
     public var session: ClientSession { state.session }
     /// Primary methods: stable ones, sorted by position. Saved instruments are in ``paymentTokens``.
     public var paymentMethods: [PrimaryMethod] { state.session.primaryMethods }
@@ -154,7 +166,8 @@ public final class PurseHeadlessCheckout {
     public var amountSplit: [AmountSplitEntry] { state.amountSplit }
     /// Whether the split covers the whole amount and the primary element, if any, is ready.
     public var isPaymentFulfilled: Bool { state.split.isPaymentFulfilled }
-    /// Where the payment is.
+    /// Where the payment is: `ready` while the split can change, `submitting` during `/validate`, then
+    /// `submitted` (a second submit is refused), `error` (the split can be submitted again) or `expired`.
     public var sessionState: SessionState { state.phase }
     /// The selected primary item, if any.
     public var primary: PaymentItem? { state.primary }

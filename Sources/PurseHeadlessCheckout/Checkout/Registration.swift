@@ -6,7 +6,7 @@ extension PurseHeadlessCheckout {
     ///
     /// The decision is applied at `/validate`, where it travels on the card's item as
     /// `payment_preferences.registration = { "save_token": true, "name": "gift one" }`; read it back with
-    /// ``registrationOf(_:)``. `registered: false` withdraws it (and never throws for a valid token).
+    /// ``registrationOf(_:)-(SecondaryToken)``. `registered: false` withdraws it (and never throws for a valid token).
     ///
     /// This records a decision locally and never checks the wallet: saving needs a wallet session in the
     /// client session, as for saved cards. A session created without one (a guest) accepts the decision, logs

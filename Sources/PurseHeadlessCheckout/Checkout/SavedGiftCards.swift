@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import PurseLock
 
 /// Saved gift cards: their balances, read in the background once the checkout opens, and using them.
 extension PurseHeadlessCheckout {
@@ -60,44 +60,72 @@ extension PurseHeadlessCheckout {
 
     // MARK: - Background look-ups
 
-    /// Starts reading the balance of every saved gift card, all at once: `N` look-ups take about one round
-    /// trip. Each one is an `/init` with `payment_data.token = <id>` asking for the order amount; a card whose
-    /// look-up fails is ``SavedSecondaryToken/disabled`` with `TOKEN_INIT_FAILED` and stays unresolved.
-    ///
-    /// The task group runs in a `Task` the checkout owns: it is cancelled when the checkout goes away, and when
-    /// ``deleteAllTokens()`` leaves nothing to look up.
+    /// Starts reading the balance of every saved gift card not read yet, all at once: `N` look-ups take about
+    /// one round trip. Each one is an `/init` with `payment_data.token = <id>` asking for the order amount; a card
+    /// whose look-up fails is ``SavedSecondaryToken/disabled`` with `TOKEN_INIT_FAILED` and stays unresolved.
     func startSavedBalanceLookups() {
-        let requests = state.savedSecondaryTokens.filter { !$0.balanceResolved && $0.disabled == nil }.map {
-            SavedBalanceRequest(
-                id: $0.id, partner: $0.partner, method: $0.method,
-                config: SecondaryConfigs.current.config(partner: $0.partner, method: $0.method))
-        }
-        guard !requests.isEmpty else { return }
-        let api = paymentAPI
-        let sessionID = state.session.id
-        let amount = state.split.amount.minorUnits
-        let currency = state.session.currency
-        log.info("reading the balances of \(requests.count) saved gift cards")
+        guard
+            let feed = Self.beginSavedBalanceLookups(
+                state.savedSecondaryTokens, api: paymentAPI, sessionID: state.session.id,
+                amount: state.split.amount.minorUnits, currency: state.session.currency, log: log)
+        else { return }
+        consume(feed)
+    }
+
+    /// Records the outcomes of running look-ups as they arrive.
+    ///
+    /// The reading runs in a `Task` the checkout owns: it is cancelled (and with it the look-ups) when the
+    /// checkout goes away, and when ``deleteAllTokens()`` leaves nothing to look up.
+    func consume(_ feed: SavedBalanceFeed) {
         let task = Task { [weak self] in
-            await withTaskGroup(of: (String, SavedBalanceOutcome).self) { group in
-                for request in requests {
-                    group.addTask {
-                        let outcome = await PurseHeadlessCheckout.lookUpBalance(
-                            request, api: api, sessionID: sessionID, amount: amount, currency: currency)
-                        return (request.id, outcome)
-                    }
-                }
-                for await (id, outcome) in group {
+            await withTaskCancellationHandler {
+                for await (id, outcome) in feed.outcomes {
                     // Only a weak reference across the waits: the checkout may go away, which cancels the task.
                     guard let checkout = self else {
-                        group.cancelAll()
+                        feed.lookups.cancel()
                         return
                     }
                     checkout.record(outcome, forSavedToken: id)
                 }
+            } onCancel: {
+                feed.lookups.cancel()
             }
         }
         savedBalanceLookups.replace(with: task)
+    }
+
+    /// Sends the balance look-ups of `tokens` (those not read yet and not disabled) and returns their outcomes
+    /// as a stream; `nil` when there is nothing to look up.
+    ///
+    /// Static and independent of the checkout so that opening can send them *while* it waits for the server's
+    /// time: the look-ups are reads, and the balances then resolve about one round trip after opening starts
+    /// instead of two. An opening that fails cancels them.
+    nonisolated static func beginSavedBalanceLookups(
+        _ tokens: [SavedSecondaryToken], api: PaymentAPI, sessionID: String, amount: Int64, currency: Currency,
+        log: Logger
+    ) -> SavedBalanceFeed? {
+        let requests = tokens.filter { !$0.balanceResolved && $0.disabled == nil }.map {
+            SavedBalanceRequest(
+                id: $0.id, partner: $0.partner, method: $0.method,
+                config: SecondaryConfigs.current.config(partner: $0.partner, method: $0.method))
+        }
+        guard !requests.isEmpty, amount >= 0 else { return nil }
+        log.info("reading the balances of \(requests.count) saved gift cards")
+        let (outcomes, continuation) = AsyncStream.makeStream(of: (String, SavedBalanceOutcome).self)
+        let lookups = Task {
+            await withTaskGroup(of: (String, SavedBalanceOutcome).self) { group in
+                for request in requests {
+                    group.addTask {
+                        let outcome = await lookUpBalance(
+                            request, api: api, sessionID: sessionID, amount: amount, currency: currency)
+                        return (request.id, outcome)
+                    }
+                }
+                for await result in group { continuation.yield(result) }
+            }
+            continuation.finish()
+        }
+        return SavedBalanceFeed(outcomes: outcomes, lookups: lookups)
     }
 
     /// Stops the background look-ups; cards not read yet stay unresolved.
@@ -175,6 +203,12 @@ struct SavedSecondaryLookup: Sendable, Hashable {
 }
 
 /// One saved gift card to look up.
+/// Balance look-ups under way: their outcomes, in the order they arrive, and the task that sends them.
+struct SavedBalanceFeed: Sendable {
+    let outcomes: AsyncStream<(String, SavedBalanceOutcome)>
+    let lookups: Task<Void, Never>
+}
+
 private struct SavedBalanceRequest: Sendable {
     let id: String
     let partner: Partner
@@ -182,7 +216,7 @@ private struct SavedBalanceRequest: Sendable {
     let config: (any SecondaryConfig)?
 }
 
-private enum SavedBalanceOutcome: Sendable {
+enum SavedBalanceOutcome: Sendable {
     case resolved(SavedSecondaryLookup, totalBalance: Decimal?)
     case disabled(String)
     case cancelled
@@ -191,7 +225,7 @@ private enum SavedBalanceOutcome: Sendable {
 /// The task of the checkout's background balance look-ups: cancelled when replaced, when asked, and when the
 /// checkout (its only owner) goes away.
 final class SavedBalanceLookups: Sendable {
-    private let task = Mutex<Task<Void, Never>?>(nil)
+    private let task = Locked<Task<Void, Never>?>(nil)
 
     init() {}
 

@@ -74,8 +74,8 @@ extension PurseHeadlessCheckout {
                     .onBeforeValidateHookFailed, message: "onBeforeValidate threw \(type(of: error))")
             }
         }
-        let items = try await validationItems(primaryItem: build)
-        let key = idempotencyKey(for: items)
+        let (items, uiLessPrimary) = try await validationItems(primaryItem: build)
+        let key = idempotencyKey(for: items, uiLessPrimary: uiLessPrimary)
         let result = try await paymentAPI.validate(sessionID: state.session.id, items: items, idempotencyKey: key)
         guard result.globalStatus == .success || result.globalStatus == .waiting else {
             // A definitive refusal: the next submit is a new attempt with a new key.
@@ -92,36 +92,49 @@ extension PurseHeadlessCheckout {
 
     /// The key of this attempt: reused while the split is unchanged (a retry after a lost answer), new
     /// otherwise.
-    private func idempotencyKey(for items: [ItemPayload]) -> String {
+    private func idempotencyKey(for items: [ItemPayload], uiLessPrimary: UILessPrimaryItem?) -> String {
         var hasher = Hasher()
         hasher.combine(items)
         let fingerprint = hasher.finalize()
         if let attempt = state.attempt, attempt.fingerprint == fingerprint { return attempt.key }
         let key = configuration.makeIdempotencyKey()
-        mutate { $0.attempt = PaymentAttempt(key: key, fingerprint: fingerprint) }
+        mutate { $0.attempt = PaymentAttempt(key: key, fingerprint: fingerprint, uiLessPrimary: uiLessPrimary) }
         return key
     }
 
     /// One item per participant of the split: the gift cards in the order applied, then the primary when it
-    /// pays a share.
+    /// pays a share. Also returns the primary's item when it was built without a payment element (it holds no
+    /// card data), so a retry of this attempt can send it again.
+    ///
+    /// A retry after a lost answer must send exactly what it sent before: a primary that runs an `/init` when
+    /// built (a redirection method, a fresh PayPal payment) would otherwise get a new `step_id`, hence a new
+    /// idempotency key, and a payment that went through would answer `SESSION_ALREADY_SUBMITTED` instead of its
+    /// stored answer.
     private func validationItems(
         primaryItem build: ((Int64) async throws(PurseCheckoutError) -> ItemPayload)?
-    ) async throws(PurseCheckoutError) -> [ItemPayload] {
+    ) async throws(PurseCheckoutError) -> (items: [ItemPayload], uiLessPrimary: UILessPrimaryItem?) {
         var items: [ItemPayload] = try secondaryValidationItems()
+        var uiLessPrimary: UILessPrimaryItem?
         if let primary = state.primary, state.split.primaryShare > 0 {
             let amount = state.split.primaryShare
             if let build {
                 items.append(try await build(amount))
+            } else if let sent = state.attempt?.uiLessPrimary, sent.primaryID == primary.id, sent.item.amount == amount
+            {
+                items.append(sent.item)
+                uiLessPrimary = sent
             } else {
                 let strategy = try makeStrategy(for: primary)
                 guard !strategy.hasUI else {
                     throw PurseCheckoutError(
                         .elementNotFulfilled, message: "\(primary.id) needs input: pay it through its payment element")
                 }
-                items.append(try await strategy.primaryItem(amount: amount, context: elementContext))
+                let item = try await strategy.primaryItem(amount: amount, context: elementContext)
+                items.append(item)
+                uiLessPrimary = UILessPrimaryItem(primaryID: primary.id, item: item)
             }
         }
-        return items
+        return (items, uiLessPrimary)
     }
 }
 
@@ -129,4 +142,12 @@ extension PurseHeadlessCheckout {
 struct PaymentAttempt: Sendable, Equatable {
     let key: String
     let fingerprint: Int
+    /// The primary's item when `submitPayment()` built it without a payment element (no card data in it).
+    var uiLessPrimary: UILessPrimaryItem?
+}
+
+/// A primary's `/validate` item built without a payment element, and which primary it was built for.
+struct UILessPrimaryItem: Sendable, Equatable {
+    let primaryID: String
+    let item: ItemPayload
 }

@@ -2,9 +2,13 @@ extension PurseCheckoutError {
     /// A stable error code string. Codes match the Purse docs and web SDK so that logs, dashboards and
     /// support answers line up across platforms.
     public struct Code: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+        /// The code as the Purse docs spell it, e.g. `API_ERROR`.
         public let rawValue: String
+        /// Wraps a code string, such as one a server sent that this SDK has no constant for.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// A code written as a literal: `let code: PurseCheckoutError.Code = "API_ERROR"`.
         public init(stringLiteral value: String) { self.rawValue = value }
+        /// The code itself, e.g. `EXPIRED_SESSION`.
         public var description: String { rawValue }
 
         // Session and widget data

@@ -45,6 +45,8 @@ public struct PurseCheckoutError: Error, Sendable, Hashable, CustomStringConvert
         self.serverCode = serverCode.map(Redaction.scrub)
     }
 
+    /// `CODE: message`, followed by `(HTTP status, server code)` when a server answered, e.g.
+    /// `EXPIRED_SESSION: the session has expired`. Never contains card data.
     public var description: String {
         var text = "\(code.rawValue): \(message)"
         if let httpStatus { text += " (HTTP \(httpStatus)" + (serverCode.map { ", \($0)" } ?? "") + ")" }
@@ -64,8 +66,11 @@ public typealias PurseError = PurseCheckoutError
 extension PurseCheckoutError {
     /// A group of related codes, as the docs name them. New groups may appear; `switch` with a `default`.
     public struct Kind: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        /// The group's name, e.g. `invalidTake`.
         public let rawValue: String
+        /// Wraps a group name.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The group's name.
         public var description: String { rawValue }
 
         /// `applySecondary` refused the amount: `INVALID_TAKE_AMOUNT`, `MAX_AMOUNT_REACHED`, `USAGE_LIMIT_ERROR`,

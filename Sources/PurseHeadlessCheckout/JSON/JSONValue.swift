@@ -10,11 +10,17 @@ public import Foundation
 /// let data: [String: JSONValue] = ["voucher_code": .string("ACME-42")]
 /// ```
 public enum JSONValue: Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number, exactly as written in the text (never through `Double`).
     case number(Decimal)
+    /// A string, unescaped.
     case string(String)
+    /// An array, in order.
     case array([JSONValue])
+    /// An object; its member order is not kept (the writer sorts keys).
     case object([String: JSONValue])
 
     /// The string, when this is a JSON string.
@@ -73,11 +79,17 @@ public enum JSONValue: Sendable, Hashable {
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
 {
+    /// `"text"` is a JSON string.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// `42` is a JSON number.
     public init(integerLiteral value: Int) { self = .number(Decimal(value)) }
+    /// `true` is a JSON boolean.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// `[1, "a"]` is a JSON array.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// `nil` is JSON `null`.
     public init(nilLiteral: ()) { self = .null }
+    /// `["key": value]` is a JSON object; a repeated key keeps its last value.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         var object: [String: JSONValue] = [:]
         for (key, value) in elements { object[key] = value }
@@ -91,8 +103,8 @@ extension JSONValue {
 
     /// Parses UTF-8 JSON text.
     ///
-    /// Throws ``JSONParseError`` naming the byte offset of the first problem. Nesting deeper than
-    /// ``JSONParser/maximumDepth`` is refused rather than risking the stack.
+    /// Throws ``JSONParseError`` naming the byte offset of the first problem. Nesting deeper than 256 levels
+    /// is refused rather than risking the stack.
     public static func parse(_ data: Data) throws(JSONParseError) -> JSONValue {
         try JSONParser.parse(Array(data))
     }
@@ -125,5 +137,6 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
     /// What was wrong.
     public let reason: String
 
+    /// `invalid JSON at byte N: reason`. Never quotes the input, which may hold card data.
     public var description: String { "invalid JSON at byte \(offset): \(reason)" }
 }

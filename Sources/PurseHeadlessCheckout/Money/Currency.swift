@@ -10,7 +10,7 @@
 ///
 /// What can go wrong: nothing throws. A code the built-in ISO 4217 table does not know (a new
 /// currency, a typo, a fund or metal code such as `XAU` that has no minor unit in ISO 4217) gets
-/// exponent 2, the most common value; ``isKnownISO4217`` tells such codes apart.
+/// exponent 2, the most common value.
 public struct Currency: Sendable, Hashable, CustomStringConvertible {
     /// The upper-cased ISO 4217 alphabetic code, for example `"EUR"`.
     public let code: String

@@ -25,6 +25,9 @@ package struct ElementContext: Sendable {
     package let initialize: @Sendable (ItemPayload) async throws(PurseCheckoutError) -> InitData
     /// The API client (for vault calls).
     let client: APIClient
+    /// Whether this submit retries an attempt whose outcome is unknown (the last `/validate` failed without a
+    /// definitive answer): a strategy then sends what it sent before, so the retry keeps its idempotency key.
+    var retriesAttempt = false
 }
 
 /// A plugin that can build element strategies.
@@ -64,10 +67,20 @@ final class RedirectionStrategy: ElementStrategy {
     var inputIsValid: Bool { true }
     func prepare(_ context: ElementContext) async throws(PurseCheckoutError) {}
 
+    /// The `/init` step of the last attempt. A retry of that attempt sends it again rather than running a new
+    /// `/init`: a new step id would change the items, hence the idempotency key, and a payment that went through
+    /// would then answer `SESSION_ALREADY_SUBMITTED` instead of its stored answer.
+    private var lastInit: (amount: Int64, stepID: JSONValue?)?
+
     func primaryItem(amount: Int64, context: ElementContext) async throws(PurseCheckoutError) -> ItemPayload {
         var item = ItemPayload(partner: method.partner, method: method.method, amount: amount)
+        if context.retriesAttempt, let lastInit, lastInit.amount == amount {
+            item.stepID = lastInit.stepID
+            return item
+        }
         let answer = try await context.initialize(item)
         item.stepID = answer.stepID
+        lastInit = (amount, answer.stepID)
         return item
     }
 }

@@ -42,6 +42,7 @@ public final class PaymentElement: Identifiable {
     /// Why this element can never pay (`METHOD_NOT_IMPLEMENTED`), or `nil`.
     public let unavailableReason: PurseCheckoutError?
 
+    /// The id of the item it pays (``PaymentItem/id``): one element per item in a SwiftUI `ForEach`.
     public nonisolated var id: String { item.id }
 
     @ObservationIgnored package let strategy: (any ElementStrategy)?

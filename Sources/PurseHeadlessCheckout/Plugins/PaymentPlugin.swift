@@ -20,7 +20,9 @@ public protocol PaymentPlugin: Sendable {
 }
 
 extension PaymentPlugin {
+    /// No input by default: a plugin whose methods need a form says so.
     public func requiresInput(for method: PrimaryMethod) -> Bool { false }
+    /// No input by default: a plugin whose saved instruments need a CVV says so.
     public func requiresInput(for token: PaymentToken) -> Bool { false }
 }
 
@@ -39,7 +41,9 @@ public protocol PayPalPlugin: PaymentPlugin {}
 
 /// The card plugin built into the SDK.
 public struct CardModule: CardPlugin {
+    /// The card plugin. Every ``PluginRegistry`` has one built in: there is nothing to register.
     public init() {}
+    /// `card`.
     public var name: String { "card" }
     /// A fresh card needs the whole card form.
     public func requiresInput(for method: PrimaryMethod) -> Bool { true }
@@ -49,12 +53,16 @@ public struct CardModule: CardPlugin {
 
 /// The redirection plugin built into the SDK (`RedirectionModule` in the docs).
 public struct RedirectionModule: RedirectionPlugin {
+    /// The redirection plugin. Every ``PluginRegistry`` has one built in: there is nothing to register.
     public init() {}
+    /// `redirection`.
     public var name: String { "redirection" }
 }
 
 /// The secondary-method plugin built into the SDK.
 public struct SecondaryModule: SecondaryPlugin {
+    /// The secondary plugin. Every ``PluginRegistry`` has one built in: there is nothing to register.
     public init() {}
+    /// `secondary`.
     public var name: String { "secondary" }
 }

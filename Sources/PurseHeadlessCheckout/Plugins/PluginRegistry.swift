@@ -1,4 +1,4 @@
-import Synchronization
+import PurseLock
 
 /// Resolves the plugin that pays a (partner, method) of a session, with the exact routing of CONTRACT §1.
 ///
@@ -16,7 +16,7 @@ public final class PluginRegistry: Sendable {
     /// The registry the checkout uses.
     public static let shared = PluginRegistry()
 
-    private let extraTemplates = Mutex<[String: any PaymentPlugin]>([:])
+    private let extraTemplates = Locked<[String: any PaymentPlugin]>([:])
     private let card: any CardPlugin = CardModule()
     private let redirection: any RedirectionPlugin = RedirectionModule()
     private let secondary: any SecondaryPlugin = SecondaryModule()

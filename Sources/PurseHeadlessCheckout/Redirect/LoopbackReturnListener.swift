@@ -1,7 +1,7 @@
 #if canImport(PurseHTTPServer)
     import Foundation
     import PurseHTTPServer
-    import Synchronization
+    import PurseLock
 
     /// The loopback presenter's HTTP listener on 127.0.0.1 (RFC 8252 §7.3): it serves the pages the system
     /// browser must load from the app (the form of a `.postForm`, the partner's document of a `.postHTML`) and
@@ -90,7 +90,7 @@
                 var waiters: [UUID: AsyncStream<URL>.Continuation] = [:]
             }
 
-            let state = Mutex(State())
+            let state = Locked(State())
 
             func configure(policy: RedirectPolicy, base: String) {
                 state.withLock {

@@ -147,21 +147,36 @@ package enum RedirectHTML {
         let scalars = Array(html.unicodeScalars)
         var index = 0
         while index < scalars.count {
-            guard scalars[index] == "<" else {
+            // As a browser reads it: `<` opens a tag only before a letter, `/` or `!`; otherwise it is text
+            // (`<<form …>` is text then a form).
+            guard scalars[index] == "<", index + 1 < scalars.count,
+                isASCIILetter(scalars[index + 1])
+                    || scalars[index + 1] == "/" || scalars[index + 1] == "!"
+            else {
                 index += 1
                 continue
             }
             var end = index + 1
             var quote: Unicode.Scalar?
+            var previous: Unicode.Scalar = " "
+            var equalsAfterName = false
+            var inTagName = true  // `=` and quotes in the tag name itself (`<a="x>`) open nothing
             while end < scalars.count {
                 let scalar = scalars[end]
                 if let open = quote {
                     if scalar == open { quote = nil }
-                } else if scalar == "\"" || scalar == "'" {
+                } else if (scalar == "\"" || scalar == "'") && previous == "=" && equalsAfterName {
+                    // A quote opens a value only after `name=` (`<p 'x>` is an attribute named `'x`, and so is
+                    // `="x` in `<p ="x>`); reading more tags than a browser only makes the check stricter.
                     quote = scalar
                 } else if scalar == ">" {
                     break
                 }
+                if isSpace(scalar) || scalar == "/" { inTagName = false }
+                if scalar == "=" {
+                    equalsAfterName = !inTagName && !isSpace(scalars[end - 1]) && scalars[end - 1] != "="
+                }
+                if !isSpace(scalar) { previous = scalar }
                 end += 1
             }
             var text = String(String.UnicodeScalarView(scalars[(index + 1)..<min(end, scalars.count)]))
@@ -172,22 +187,30 @@ package enum RedirectHTML {
         return tags
     }
 
+    /// HTML whitespace: space, tab, line feed, form feed, carriage return.
+    private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r" || scalar == "\u{0C}"
+    }
+
+    private static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+    }
+
     private static func parseTag(_ text: String) -> Tag {
         let scalars = Array(text.unicodeScalars)
         var index = 0
-        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-            scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r"
-        }
         func read(while condition: (Unicode.Scalar) -> Bool) -> String {
             let start = index
             while index < scalars.count && condition(scalars[index]) { index += 1 }
             return String(String.UnicodeScalarView(scalars[start..<index]))
         }
-        let name = read { !isSpace($0) }.lowercased()
+        // A name ends at whitespace or `/`, as in a browser: `<form/action=…>` is a form with an action.
+        let first = read { $0 == "/" }
+        let name = first + read { !isSpace($0) && $0 != "/" }.lowercased()
         var attributes: [String: String] = [:]
         while index < scalars.count {
-            _ = read(while: isSpace)
-            let attribute = read { !isSpace($0) && $0 != "=" }.lowercased()
+            _ = read { isSpace($0) || $0 == "/" }
+            let attribute = read { !isSpace($0) && $0 != "=" && $0 != "/" }.lowercased()
             guard !attribute.isEmpty else {
                 index += 1
                 continue

@@ -72,6 +72,8 @@ public struct RedirectPolicy: Sendable, Hashable {
             guard let parts = RedirectURLParts(text: "https://\(host)\(path)"), parts.host == host,
                 parts.hasWellFormedHost, !parts.hasUserInfo, parts.port == nil, parts.path == path, path.hasPrefix("/")
             else { return "the universal link must be a host name and a path starting with /" }
+            // The return URL is built from this text: Foundation must keep it as written, or no return would match.
+            guard Self.keepsText("https://\(host)\(path)") else { return "the universal link path is not a URL path" }
         case .customScheme(let scheme):
             guard let parts = RedirectURLParts(text: "\(scheme):x"), parts.scheme == scheme else {
                 return "the custom scheme is not a URL scheme"
@@ -81,6 +83,9 @@ public struct RedirectPolicy: Sendable, Hashable {
             guard let parts = RedirectURLParts(text: "http://127.0.0.1:\(port)\(path)"), parts.path == path,
                 path.hasPrefix("/")
             else { return "the loopback path must start with /" }
+            guard Self.keepsText("http://127.0.0.1:\(port)\(path)") else {
+                return "the loopback path is not a URL path"
+            }
         }
         return nil
     }
@@ -143,6 +148,9 @@ public struct RedirectPolicy: Sendable, Hashable {
         return RedirectPolicy(
             returnDestination: .loopback(port: bound, path: path), additionalAllowedHosts: additionalAllowedHosts)
     }
+
+    /// Whether Foundation reads `text` as a URL without changing it (no escaping added, nothing dropped).
+    private static func keepsText(_ text: String) -> Bool { URL(string: text)?.absoluteString == text }
 
     /// Schemes that belong to browsers and can never be an app's return scheme.
     private static let browserSchemes: Set<String> = ["http", "https", "file", "javascript", "data", "about", "blob"]

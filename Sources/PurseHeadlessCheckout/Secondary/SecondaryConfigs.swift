@@ -1,4 +1,4 @@
-import Synchronization
+import PurseLock
 
 /// The registry of issuer rules: which ``SecondaryConfig`` drives each (partner, method).
 ///
@@ -11,8 +11,8 @@ import Synchronization
 /// A method offered by the session with no config here makes `getSecondaryToken` throw
 /// `METHOD_NOT_IMPLEMENTED`. Thread-safe.
 ///
-/// The checkout resolves configs through ``current``, which is ``shared`` unless a test binds another registry
-/// for the duration of a task (`SecondaryConfigs.$current.withValue(registry) { … }`), so that tests
+/// The checkout resolves configs through an internal task-local, `current`, which is ``shared`` unless this
+/// package's own tests bind another registry for the duration of a task, so that tests
 /// registering configs never disturb each other.
 public final class SecondaryConfigs: Sendable {
     /// The registry the checkout uses.
@@ -27,11 +27,11 @@ public final class SecondaryConfigs: Sendable {
         let method: Method
     }
 
-    private let configs: Mutex<[Key: any SecondaryConfig]>
+    private let configs: Locked<[Key: any SecondaryConfig]>
 
     /// A registry with the shipped issuers (`shipped: true`) or empty.
     init(shipped: Bool) {
-        configs = Mutex(shipped ? ShippedIssuerConfig.all : [:])
+        configs = Locked(shipped ? ShippedIssuerConfig.all : [:])
     }
 
     /// Registers `config` for `partner`/`method`, replacing the config registered for that key, if any.

@@ -3,11 +3,11 @@ public import Foundation
 /// Everything the widget data says about this checkout, decoded: amount, methods, saved instruments,
 /// the wallet session, credentials and service roots. A value: the checkout keeps its own copy in its state.
 public struct ClientSession: Sendable, Hashable {
-    /// The payment session id.
+    /// The payment session id: what your backend confirms the payment with (webhooks, Get a client session).
     public var id: String { source.id }
     /// The entity's public API key (`x-api-key`).
     public let apiKey: String
-    /// The entity id.
+    /// The Purse entity (merchant account) the session was created for.
     public let entityID: String
     /// The environment the widget data names.
     public let environment: PurseEnvironment
@@ -21,7 +21,7 @@ public struct ClientSession: Sendable, Hashable {
     public var amount: Decimal { Money(minorUnits: amountMinorUnits, currency: currency).decimal }
     /// The order amount in minor units (the gateway's unit).
     let amountMinorUnits: Int64
-    /// The currency.
+    /// The order currency: every amount of the checkout is in it, with its exponent.
     public let currency: Currency
     /// Stable primary methods, sorted by position (ties by id).
     public let primaryMethods: [PrimaryMethod]
@@ -34,8 +34,8 @@ public struct ClientSession: Sendable, Hashable {
     /// Methods the session lists with `stable: false`: hidden.
     public let unstableMethodIDs: [String]
 
-    /// When the session expires.
+    /// When the session expires; the checkout compares it with Purse's clock, not the device's.
     public var expirationDate: Date { source.expirationDate }
-    /// The shopper return URL.
+    /// Where the PSP sends the shopper back after a hosted page (`shopper_redirection_url`), if the session has one.
     public var returnURL: URL? { source.returnURL }
 }

@@ -2,13 +2,20 @@ public import Foundation
 
 /// A Purse environment, as named in the widget data (`development`, `test`, `sandbox`, `production`).
 public struct PurseEnvironment: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    /// The name as the widget data spells it, e.g. `production`.
     public let rawValue: String
+    /// Wraps a name; a name other than the four below decodes as `SESSION_MALFORMED`.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The name, e.g. `sandbox`.
     public var description: String { rawValue }
 
+    /// Purse's development environment; it uses the test hosts (`purse-test.com`).
     public static let development = PurseEnvironment(rawValue: "development")
+    /// Purse's test environment (`purse-test.com`).
     public static let test = PurseEnvironment(rawValue: "test")
+    /// Purse's own sandbox environment (`purse-sandbox.com`), not the local sandbox of `PurseSandbox`.
     public static let sandbox = PurseEnvironment(rawValue: "sandbox")
+    /// Production (`purse-secure.com`): real payments.
     public static let production = PurseEnvironment(rawValue: "production")
 
     /// The environments widget data may name.
@@ -48,6 +55,7 @@ public struct APIRoots: Sendable, Hashable {
     /// Root of the card vault (BIN look-up, tokenization).
     public var vault: URL
 
+    /// Creates service roots, one per service; ``sandbox(base:)`` builds the local sandbox's.
     public init(payment: URL, wallet: URL, datetime: URL, logs: URL, vault: URL) {
         self.payment = payment
         self.wallet = wallet

@@ -55,7 +55,9 @@ public struct LegacyPaymentSession: Sendable, Hashable {
 
 /// One `protocols[partner][method]` entry of the session.
 public struct SessionProtocol: Sendable, Hashable {
+    /// The entry's partner.
     public let partner: Partner
+    /// The entry's method.
     public let method: Method
     /// Its `configurations`.
     public let configuration: MethodConfiguration

@@ -47,6 +47,8 @@ public struct PaymentToken: Sendable, Hashable, Identifiable, CustomStringConver
         [name, maskedPAN, label, brand].lazy.compactMap { $0 }.first { !$0.allSatisfy(\.isWhitespace) } ?? ""
     }
 
+    /// `PaymentToken(payzen-creditcard, VISA 420000******0091, id: …)`: the vault's masked number at most,
+    /// never a full PAN.
     public var description: String {
         "PaymentToken(\(methodID), \(brand ?? "?") \(maskedPAN ?? ""), id: \(id))"
     }
@@ -59,7 +61,9 @@ public struct PaymentToken: Sendable, Hashable, Identifiable, CustomStringConver
 public struct SavedSecondaryToken: Sendable, Hashable, Identifiable, CustomStringConvertible {
     /// The wallet token id.
     public let id: String
+    /// The issuer of the card.
     public let partner: Partner
+    /// The method of the card (`giftcard`, `voucher`, `loyaltycard`).
     public let method: Method
     /// The shopper's name for the card.
     public var name: String?
@@ -81,6 +85,8 @@ public struct SavedSecondaryToken: Sendable, Hashable, Identifiable, CustomStrin
     /// The `"{partner}-{method}"` id of the method.
     public var methodID: String { itemID(partner, method) }
 
+    /// Names the method, the wallet's masked number, the id and whether the balance resolved: never the card
+    /// number or its PIN.
     public var description: String {
         "SavedSecondaryToken(\(methodID), \(maskedPAN ?? ""), id: \(id), resolved: \(balanceResolved))"
     }
@@ -93,6 +99,7 @@ public struct DisabledState: Sendable, Hashable {
     /// Words for the shopper or the developer.
     public let message: String
 
+    /// Creates a reason; ``tokenInitFailed(_:)`` is the one the checkout sets on saved gift cards.
     public init(code: String, message: String) {
         self.code = code
         self.message = message

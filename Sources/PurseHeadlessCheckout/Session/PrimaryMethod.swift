@@ -7,7 +7,9 @@ public import Foundation
 public struct PrimaryMethod: Sendable, Hashable, Identifiable {
     /// `"{partner}-{method}"`, e.g. `payzen-creditcard`.
     public var id: String { itemID(partner, method) }
+    /// The PSP (or wallet) that processes this method, e.g. ``Partner/payzen``.
     public let partner: Partner
+    /// What the shopper pays with, e.g. ``Method/creditcard``.
     public let method: Method
     /// The method's configuration in the session.
     public let configuration: MethodConfiguration
@@ -37,7 +39,9 @@ public struct PrimaryMethod: Sendable, Hashable, Identifiable {
 public struct SecondaryMethod: Sendable, Hashable, Identifiable {
     /// `"{partner}-{method}"`, e.g. `illicado-giftcard`.
     public var id: String { itemID(partner, method) }
+    /// The issuer, e.g. ``Partner/illicado``.
     public let partner: Partner
+    /// The kind of card, e.g. ``Method/giftcard``, ``Method/voucher`` or ``Method/loyaltycard``.
     public let method: Method
     /// The method's configuration in the session.
     public let configuration: MethodConfiguration

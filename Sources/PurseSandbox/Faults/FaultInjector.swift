@@ -15,6 +15,7 @@ public final class FaultInjector: Sendable {
     }
 
     private let settings = SandboxLock(Settings())
+    private let delayed = SandboxLock(0)
 
     init() {}
 
@@ -22,6 +23,17 @@ public final class FaultInjector: Sendable {
     public var globalLatency: Duration {
         get { settings.withLock { $0.globalLatency } }
         set { settings.withLock { $0.globalLatency = newValue } }
+    }
+
+    /// How many requests are held by an injected latency, or still being handled after one, right now.
+    ///
+    /// A test that let its client time out waits for this to come back to 0 before checking that the late
+    /// request changed nothing.
+    public var delayedRequests: Int { delayed.withLock { $0 } }
+
+    /// Marks a request as held by a latency (``delayedRequests``); `ended` when its answer is ready.
+    func delay(ended: Bool) {
+        delayed.withLock { $0 += ended ? -1 : 1 }
     }
 
     /// Sets `fault` on `route`, replacing the previous one. A fault with a `count` is removed once spent.
@@ -66,17 +78,41 @@ public final class FaultInjector: Sendable {
         }
     }
 
+    /// The answer of a `status` fault: `{ "code", "message" }`, or no body with ``SandboxFault/emptyErrorBody``.
+    static func statusAnswer(_ fault: SandboxFault, status: Int, route: SandboxRoute) -> SandboxResponse {
+        if fault.emptyErrorBody { return SandboxResponse(status: status) }
+        return .error(
+            status, fault.errorCode ?? "INJECTED_FAULT", "Fault injected by the sandbox on route \(route.rawValue)")
+    }
+
     /// Applies the after-handling parts of `fault` to `response`.
     static func apply(_ fault: SandboxFault, to response: SandboxResponse) -> SandboxResponse {
+        if fault.dropConnection { return SandboxResponse(status: 0, dropConnection: true) }
+        if fault.resetConnection { return SandboxResponse(status: 0, resetConnection: true) }
         var response = response
+        // A 204 carries no body on the wire: the broken body of an after-handling fault goes out as a 200.
+        if response.status == 204 && (fault.malformedBody || fault.htmlPage || fault.stallBody) {
+            response.status = 200
+            response.headers["content-type"] = SandboxResponse.jsonType
+        }
+        if fault.htmlPage {
+            response = .html(200, Self.htmlPage)
+        }
         if fault.malformedBody {
             response.body =
                 response.body.isEmpty ? Data("{\"code\":".utf8) : response.body.prefix(response.body.count / 2)
         }
         if fault.wrongContentType { response.headers["content-type"] = "text/plain; charset=utf-8" }
-        if fault.dropConnection {
-            response = SandboxResponse(status: 0, dropConnection: true)
+        if fault.stallBody {
+            let whole = response.body.isEmpty ? Data("{\"code\":\"STALLED\"}".utf8) : response.body
+            response.announcedBodyLength = whole.count
+            response.body = whole.prefix(whole.count / 2)
         }
         return response
     }
+
+    /// What a proxy or captive portal in the way answers.
+    static let htmlPage =
+        "<!DOCTYPE html><html><head><title>Gateway</title></head><body><h1>Please sign in to the network</h1>"
+        + "</body></html>"
 }

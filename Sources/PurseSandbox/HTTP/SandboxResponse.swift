@@ -3,7 +3,9 @@ public import Foundation
 /// One HTTP answer of the sandbox router.
 ///
 /// An HTTP server writes `status`, `headers` and `body` as they are. When ``dropConnection`` is `true` it must
-/// write nothing and close the connection instead: that is how the fault injector simulates a transport error.
+/// write nothing and close the connection instead (``resetConnection``: reset it), and with an
+/// ``announcedBodyLength`` it announces more body than it sends: that is how the fault injector simulates
+/// transport errors.
 public struct SandboxResponse: Sendable, Equatable {
     /// The HTTP status code.
     public var status: Int
@@ -13,13 +15,24 @@ public struct SandboxResponse: Sendable, Equatable {
     public var body: Data
     /// `true` when the server must close the connection without answering (injected fault).
     public var dropConnection: Bool
+    /// `true` when the server must reset the connection (TCP RST) without answering (injected fault).
+    public var resetConnection: Bool
+    /// When set (larger than the body), the server announces this `Content-Length`, sends ``body`` and then
+    /// nothing more, holding the connection open: a body that never finishes (injected fault). An in-process
+    /// transport reports it as a timeout.
+    public var announcedBodyLength: Int?
 
     /// Creates a response.
-    public init(status: Int, headers: [String: String] = [:], body: Data = Data(), dropConnection: Bool = false) {
+    public init(
+        status: Int, headers: [String: String] = [:], body: Data = Data(), dropConnection: Bool = false,
+        resetConnection: Bool = false, announcedBodyLength: Int? = nil
+    ) {
         self.status = status
         self.headers = [:]
         self.body = body
         self.dropConnection = dropConnection
+        self.resetConnection = resetConnection
+        self.announcedBodyLength = announcedBodyLength
         for (name, value) in headers { self.headers[name.lowercased()] = value }
     }
 

@@ -6,7 +6,8 @@ internal import Foundation
 /// - `GET /sandbox/stats`: `{ requests: { route: n }, charges, charges_per_payment, charges_per_gift_card }`.
 /// - `POST /sandbox/reset`: back to the seed (204).
 /// - `POST /sandbox/faults` `{ "route": "validate", "status": 503, "latency_ms": 50, "drop": true,
-///   "malformed": true, "wrong_content_type": true, "count": 1 }` sets a fault on a route (see
+///   "malformed": true, "wrong_content_type": true, "count": 1 }` sets a fault on a route (also `"code"`,
+///   `"empty_body"`, `"reset"`, `"stall"`, `"html"`; see
 ///   ``SandboxRoute`` raw values); `{ "global_latency_ms": 50 }` sets the global latency. 204.
 ///   `DELETE /sandbox/faults` clears everything.
 extension PurseSandbox {
@@ -73,6 +74,16 @@ extension PurseSandbox {
             }
             fault.count = value
         }
+        if let code = body["code"] {
+            guard let text = code.stringValue, SandboxFault.isCode(text) else {
+                return .error(400, "INVALID_PAYLOAD", "code must be 1 to 64 upper-case letters, digits or _")
+            }
+            fault.errorCode = text
+        }
+        fault.emptyErrorBody = body["empty_body"]?.boolValue ?? false
+        fault.resetConnection = body["reset"]?.boolValue ?? false
+        fault.stallBody = body["stall"]?.boolValue ?? false
+        fault.htmlPage = body["html"]?.boolValue ?? false
         fault.dropConnection = body["drop"]?.boolValue ?? false
         fault.malformedBody = body["malformed"]?.boolValue ?? false
         fault.wrongContentType = body["wrong_content_type"]?.boolValue ?? false

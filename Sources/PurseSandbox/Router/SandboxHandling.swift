@@ -5,7 +5,7 @@ extension PurseSandbox {
     ///
     /// In order: find the endpoint (404/405), count the request, apply the faults (header `x-sandbox-fault`
     /// first, then the instance's; latency waits on the injected clock), handle it, then apply the
-    /// after-handling faults (drop, truncated body, wrong content type). Bodies over 1 MiB are 413
+    /// after-handling faults (drop, reset, stalled body, truncated body, wrong content type, HTML page). Bodies over 1 MiB are 413
     /// `PAYLOAD_TOO_LARGE`. Never throws: every failure is an
     /// HTTP answer with a JSON body `{ "code", "message" }` (hosted pages answer HTML).
     public func handle(_ request: SandboxRequest) async -> SandboxResponse {
@@ -29,9 +29,13 @@ extension PurseSandbox {
             }
         }
         let (fault, globalLatency) = faults.take(for: route, header: headerFault)
-        await wait(globalLatency + (fault?.latency ?? .zero))
-        if let status = fault?.status {
-            return .error(status, "INJECTED_FAULT", "Fault injected by the sandbox on route \(route.rawValue)")
+        let latency = globalLatency + (fault?.latency ?? .zero)
+        let delayed = latency > .zero
+        if delayed { faults.delay(ended: false) }
+        defer { if delayed { faults.delay(ended: true) } }
+        await wait(latency)
+        if let fault, let status = fault.status {
+            return FaultInjector.statusAnswer(fault, status: status, route: route)
         }
         let response = await dispatch(endpoint, request)
         guard let fault else { return response }

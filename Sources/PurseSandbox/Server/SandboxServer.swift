@@ -71,7 +71,8 @@ public final class SandboxServer: Sendable {
         }
         return HTTPServerResponse(
             status: response.status, headers: headers, body: Array(response.body),
-            dropConnection: response.dropConnection)
+            dropConnection: response.dropConnection, resetConnection: response.resetConnection,
+            announcedBodyLength: response.announcedBodyLength)
     }
 }
 

@@ -26,13 +26,15 @@ struct MerchantBackend {
         return token
     }
 
-    /// `POST /payment/v2/client-sessions`: the widget data to hand to the app.
+    /// `POST /payment/v2/client-sessions`: the widget data to hand to the app. Hosted pages send the shopper
+    /// back to `returnURL` (`purse checkout` passes its loopback listener's address).
     func createClientSession(
-        token: String, amount: Int64, currency: String, customer: String?, order: String
+        token: String, amount: Int64, currency: String, customer: String?, order: String,
+        returnURL: String = "https://shop.example.com/return"
     ) async throws -> (id: String, widgetData: String) {
         var request: [String: JSONValue] = [
             "entity_id": .string(entityID), "amount": .integer(amount), "currency": .string(currency),
-            "shopper_redirection_url": "https://shop.example.com/return",
+            "shopper_redirection_url": .string(returnURL),
             "order": ["reference": .string(order)],
         ]
         if let customer { request["customer"] = ["reference": .string(customer)] }
@@ -47,11 +49,16 @@ struct MerchantBackend {
     }
 
     /// `GET /payment/v2/client-sessions/{id}`: the server-side truth about the payment.
-    func status(token: String, sessionID: String) async throws -> (session: String, authorization: String?) {
+    func status(
+        token: String, sessionID: String
+    ) async throws -> (session: String, authorization: String?, paymentID: String?) {
         let body = try await call(
             "GET", "payment/v2/client-sessions/\(sessionID)",
             headers: ["Authorization": "Bearer \(token)", "x-api-key": apiKey])
-        return (body["status"]?.stringValue ?? "?", body["payment"]?["authorization_status"]?.stringValue)
+        return (
+            body["status"]?.stringValue ?? "?", body["payment"]?["authorization_status"]?.stringValue,
+            body["payment"]?["id"]?.stringValue
+        )
     }
 
     private func call(

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import PurseLock
 
 @testable import PurseHeadlessCheckout
 
@@ -91,7 +91,7 @@ enum CardSessions {
         _ params: JSONValue = CardSessions.params(), stub: GatewayStub = GatewayStub(), log: LogSink? = nil,
         registry: PluginRegistry = .shared
     ) async throws -> PurseHeadlessCheckout {
-        let keys = Mutex(0)
+        let keys = Locked(0)
         let configuration = PurseCheckoutConfiguration(
             transport: stub.transport, now: { TestSessions.serverNow }, logHandler: log?.append,
             makeIdempotencyKey: { "key-\(keys.withLock { $0 += 1; return $0 })" }, pluginRegistry: registry)
@@ -116,8 +116,8 @@ final class GatewayStub: Sendable {
 
     /// The script, shared with the transport's handler.
     final class Box: Sendable {
-        let script: Mutex<Script>
-        init(_ script: Script) { self.script = Mutex(script) }
+        let script: Locked<Script>
+        init(_ script: Script) { self.script = Locked(script) }
     }
 
     private let box: Box
@@ -151,7 +151,7 @@ final class GatewayStub: Sendable {
 
     var walletCalls: [HTTPRequest] { transport.requests.filter { $0.url.path.contains("/wallet/") } }
 
-    private static func answer(_ request: HTTPRequest, script: borrowing Mutex<Script>) throws -> HTTPResponse {
+    private static func answer(_ request: HTTPRequest, script: borrowing Locked<Script>) throws -> HTTPResponse {
         let path = request.url.path
         if path.hasSuffix("/bin-lookup") {
             if let failure = script.withLock({ $0.lookupFailures.isEmpty ? nil : $0.lookupFailures.removeFirst() }) {

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import PurseLock
 import Testing
 
 @testable import PurseHeadlessCheckout
@@ -106,7 +106,7 @@ struct CheckoutOpeningTests {
 
 /// Collects log lines from the checkout.
 final class LogSink: Sendable {
-    private let storage = Mutex<[PurseLogEntry]>([])
+    private let storage = Locked<[PurseLogEntry]>([])
     var lines: [PurseLogEntry] { storage.withLock { $0 } }
     var append: @Sendable (PurseLogEntry) -> Void { { entry in self.storage.withLock { $0.append(entry) } } }
 }

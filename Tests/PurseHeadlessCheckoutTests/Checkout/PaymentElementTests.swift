@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import PurseLock
 import Testing
 
 @testable import PurseHeadlessCheckout
@@ -92,7 +92,7 @@ struct PaymentElementTests {
 
     @Test("the onRedirection hook sees the action first and can take it over")
     func hookTakesOver() async throws {
-        let seen = Mutex<[RedirectAction]>([])
+        let seen = Locked<[RedirectAction]>([])
         let hooks = PurseCheckoutHooks(onRedirection: { action in
             seen.withLock { $0.append(action) }
             return true

@@ -1,6 +1,6 @@
 import Foundation
 import Observation
-import Synchronization
+import PurseLock
 import Testing
 
 @testable import PurseHeadlessCheckout
@@ -139,8 +139,8 @@ struct PrimarySelectionTests {
 }
 
 final class MutableDate: Sendable {
-    private let storage: Mutex<Date>
-    init(_ date: Date) { storage = Mutex(date) }
+    private let storage: Locked<Date>
+    init(_ date: Date) { storage = Locked(date) }
     var value: Date {
         get { storage.withLock { $0 } }
         set { storage.withLock { $0 = newValue } }
@@ -148,7 +148,7 @@ final class MutableDate: Sendable {
 }
 
 final class MutableFlag: Sendable {
-    private let storage = Mutex(false)
+    private let storage = Locked(false)
     var value: Bool { storage.withLock { $0 } }
     func set() { storage.withLock { $0 = true } }
 }

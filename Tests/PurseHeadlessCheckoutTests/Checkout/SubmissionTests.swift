@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import PurseLock
 import Testing
 
 @testable import PurseHeadlessCheckout
@@ -29,7 +29,7 @@ struct SubmissionTests {
     static func open(
         hooks: PurseCheckoutHooks = PurseCheckoutHooks(), routes: @escaping StubTransport.Handler
     ) async throws -> (PurseHeadlessCheckout, StubTransport) {
-        let keys = Mutex(0)
+        let keys = Locked(0)
         let transport = StubTransport.withServerTime(TestSessions.serverNow, routes: routes)
         let configuration = PurseCheckoutConfiguration(
             transport: transport, now: { TestSessions.serverNow }, hooks: hooks,
@@ -101,7 +101,7 @@ struct SubmissionTests {
 
     @Test("a lost answer leaves the checkout in error, and the retry reuses the idempotency key")
     func retryReusesKey() async throws {
-        let attempts = Mutex(0)
+        let attempts = Locked(0)
         let (checkout, transport) = try await Self.open { _ in
             if attempts.withLock({
                 $0 += 1; return $0
@@ -122,7 +122,7 @@ struct SubmissionTests {
 
     @Test("a refused payment is VALIDATE_FAILED with the partner's code; the next attempt gets a new key")
     func refusedPayment() async throws {
-        let attempts = Mutex(0)
+        let attempts = Locked(0)
         let (checkout, transport) = try await Self.open { _ in
             attempts.withLock({
                 $0 += 1; return $0
@@ -143,7 +143,7 @@ struct SubmissionTests {
     @Test("onBeforeValidate sees the split; when it throws nothing is sent and the checkout stays ready")
     func beforeValidateHook() async throws {
         struct Veto: Error {}
-        let seen = Mutex<[AmountSplitEntry]>([])
+        let seen = Locked<[AmountSplitEntry]>([])
         let hooks = PurseCheckoutHooks(onBeforeValidate: { split in
             seen.withLock { $0 = split }
             throw Veto()

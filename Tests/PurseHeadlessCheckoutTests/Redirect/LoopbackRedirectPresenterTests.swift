@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import PurseLock
 import Testing
 
 @testable import PurseHeadlessCheckout
@@ -31,7 +31,7 @@ struct StoppedClock: Clock {
 
 /// What a test's browser did: the URLs it was asked to open.
 final class OpenedURLs: Sendable {
-    private let urls = Mutex<[URL]>([])
+    private let urls = Locked<[URL]>([])
     func append(_ url: URL) { urls.withLock { $0.append(url) } }
     var all: [URL] { urls.withLock { $0 } }
 }
@@ -62,7 +62,7 @@ struct LoopbackRedirectPresenterTests {
     func getReturns() async throws {
         let opened = OpenedURLs()
         let http = http
-        let returned = Mutex<URL?>(nil)
+        let returned = Locked<URL?>(nil)
         let presenter = LoopbackRedirectPresenter(
             policy: Self.policy,
             opener: opener(opened) { _ in
@@ -83,7 +83,7 @@ struct LoopbackRedirectPresenterTests {
     func forgedReturnsIgnored() async throws {
         let opened = OpenedURLs()
         let http = http
-        let statuses = Mutex<[Int]>([])
+        let statuses = Locked<[Int]>([])
         let presenter = LoopbackRedirectPresenter(
             policy: Self.policy,
             opener: opener(opened) { _ in },
@@ -114,8 +114,8 @@ struct LoopbackRedirectPresenterTests {
     @Test("a POST form is served from 127.0.0.1 with every name and value escaped, then removed")
     func postFormServed() async throws {
         let opened = OpenedURLs()
-        let pages = Mutex<[String]>([])
-        let returned = Mutex<URL?>(nil)
+        let pages = Locked<[String]>([])
+        let returned = Locked<URL?>(nil)
         let http = http
         let fields = ["\"><script>alert(1)</script>": "a&b", "PaReq": "x\"y'z<w>"]
         let presenter = LoopbackRedirectPresenter(
@@ -144,7 +144,7 @@ struct LoopbackRedirectPresenterTests {
     @Test("an HTML answer is served as the partner wrote it")
     func postHTMLServed() async throws {
         let document = "<html><form method=post action=\"https://psp.example/pay/1\"></form></html>"
-        let pages = Mutex<[String]>([])
+        let pages = Locked<[String]>([])
         let opened = OpenedURLs()
         let http = http
         let presenter = LoopbackRedirectPresenter(
@@ -209,7 +209,7 @@ struct LoopbackRedirectPresenterTests {
     func severalPresentations() async throws {
         let opened = OpenedURLs()
         let http = http
-        let returnURL = Mutex<URL?>(nil)
+        let returnURL = Locked<URL?>(nil)
         let presenter = LoopbackRedirectPresenter(
             policy: Self.policy,
             opener: opener(opened) { _ in
@@ -226,7 +226,7 @@ struct LoopbackRedirectPresenterTests {
 
     @Test("the printing opener shows the URL and opens nothing")
     func printingOpener() async throws {
-        let lines = Mutex<[String]>([])
+        let lines = Locked<[String]>([])
         let opener = BrowserOpener.printing { line in lines.withLock { $0.append(line) } }
         try await opener.open(Self.page)
         #expect(lines.withLock { $0 } == ["Open this address in a browser to continue the payment: \(Self.page)"])

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import PurseLock
 import Testing
 
 @testable import PurseHeadlessCheckout
@@ -151,7 +151,7 @@ struct RedirectionElementTests {
 
     @Test("the hook sees the action before the presenter and takes it over; returning false lets the presenter open it")
     func hookFirst() async throws {
-        let order = Mutex<[String]>([])
+        let order = Locked<[String]>([])
         for takesOver in [true, false] {
             order.withLock { $0 = [] }
             let hooks = PurseCheckoutHooks(onRedirection: { action in

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import PurseLock
 import Testing
 
 @testable import PurseHeadlessCheckout
@@ -321,7 +321,7 @@ struct GetSecondaryTokenTests {
 
     @Test("cancelling the task during /init is SECONDARY_METHOD_REQUEST_ABORTED")
     func cancellation() async throws {
-        let started = Mutex(false)
+        let started = Locked(false)
         let (checkout, _) = try await TestSessions.open(GiftCardSessions.params(savedGiftCards: false)) { _ in
             started.withLock { $0 = true }
             return try await StubTransport.parkUntilCancelled()

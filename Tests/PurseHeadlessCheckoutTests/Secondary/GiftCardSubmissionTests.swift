@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import PurseLock
 import Testing
 
 @testable import PurseHeadlessCheckout
@@ -80,7 +80,7 @@ struct GiftCardSubmissionTests {
 
     @Test("onBeforeValidate sees the gift card lines then the primary")
     func hookSeesLines() async throws {
-        let seen = Mutex<[AmountSplitEntry]>([])
+        let seen = Locked<[AmountSplitEntry]>([])
         let (checkout, _) = try await GiftCardSessions.open(savedGiftCards: false) {
             $0.hooks = PurseCheckoutHooks(onBeforeValidate: { lines in seen.withLock { $0 = lines } })
         }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import PurseLock
 
 @testable import PurseHeadlessCheckout
 
@@ -124,7 +124,7 @@ final class StubIssuer: Sendable {
         var counter = 0
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(
         cards: [String: Card] = [
@@ -150,7 +150,7 @@ final class StubIssuer: Sendable {
             GiftCardSessions.savedCardID: 4000, GiftCardSessions.savedFailingID: nil, GiftCardSessions.savedEmptyID: 0,
         ]
     ) {
-        state = Mutex(State(cards: cards, saved: saved))
+        state = Locked(State(cards: cards, saved: saved))
     }
 
     /// Every `/init` body received.
@@ -281,7 +281,7 @@ extension SecondaryToken {
 
 /// Collects the SDK's log lines.
 final class LogLines: Sendable {
-    private let lines = Mutex<[PurseLogEntry]>([])
+    private let lines = Locked<[PurseLogEntry]>([])
 
     var handler: @Sendable (PurseLogEntry) -> Void { { entry in self.lines.withLock { $0.append(entry) } } }
 

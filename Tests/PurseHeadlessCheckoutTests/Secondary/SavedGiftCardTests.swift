@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import PurseLock
 import Testing
 
 @testable import PurseHeadlessCheckout
@@ -38,7 +38,7 @@ struct SavedGiftCardTests {
 
     @Test("the look-ups run concurrently: all three are in flight at once")
     func concurrent() async throws {
-        let inFlight = Mutex((now: 0, most: 0, arrived: 0))
+        let inFlight = Locked((now: 0, most: 0, arrived: 0))
         let issuer = StubIssuer()
         let (checkout, _) = try await TestSessions.open(GiftCardSessions.params()) { request in
             inFlight.withLock {
@@ -72,7 +72,7 @@ struct SavedGiftCardTests {
 
     @Test("a disabled, unresolved or empty saved card throws secondaryTokenizationFailed")
     func unusable() async throws {
-        let gate = Mutex(true)
+        let gate = Locked(true)
         let issuer = StubIssuer()
         let (checkout, _) = try await TestSessions.open(GiftCardSessions.params()) { request in
             // The good card's look-up does not answer until the test lets it.
@@ -232,8 +232,8 @@ struct SavedGiftCardTests {
 
     @Test("the look-ups are cancelled when the checkout goes away")
     func cancelledOnDeinit() async throws {
-        let parked = Mutex(0)
-        let cancelled = Mutex(0)
+        let parked = Locked(0)
+        let cancelled = Locked(0)
         var checkout: PurseHeadlessCheckout? = try await TestSessions.open(GiftCardSessions.params()) { _ in
             parked.withLock { $0 += 1 }
             do {

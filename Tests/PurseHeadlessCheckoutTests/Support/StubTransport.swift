@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import PurseLock
 
 @testable import PurseHeadlessCheckout
 
@@ -9,7 +9,7 @@ final class StubTransport: HTTPTransport {
     typealias Handler = @Sendable (HTTPRequest) async throws -> HTTPResponse
 
     private let handler: Handler
-    private let recorded = Mutex<[HTTPRequest]>([])
+    private let recorded = Locked<[HTTPRequest]>([])
 
     init(_ handler: @escaping Handler) { self.handler = handler }
 

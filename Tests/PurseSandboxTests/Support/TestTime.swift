@@ -1,11 +1,11 @@
 import Foundation
-import Synchronization
+import PurseLock
 
 /// The sandbox's wall clock in tests: a date that only moves when a test says so.
 final class TestTime: Sendable {
-    private let date: Mutex<Date>
+    private let date: Locked<Date>
 
-    init(_ date: Date) { self.date = Mutex(date) }
+    init(_ date: Date) { self.date = Locked(date) }
 
     var now: Date { date.withLock { $0 } }
 

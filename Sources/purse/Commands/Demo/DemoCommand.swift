@@ -12,9 +12,13 @@ struct DemoCommand {
     static let spec = CommandSpec(
         name: "demo",
         summary: "A guided tour of the SDK against an embedded sandbox on 127.0.0.1.",
-        usage: "purse demo [--json]",
+        usage: "purse demo [--json] [--inject-fault ROUTE:STATUS[,ROUTE:STATUS…]]",
         options: [
-            OptionSpec(name: "json", value: nil, help: "Print a JSON summary of every step instead of the story.")
+            OptionSpec(name: "json", value: nil, help: "Print a JSON summary of every step instead of the story."),
+            OptionSpec(
+                name: "inject-fault", value: "ROUTE:STATUS",
+                help: "Make every call of a sandbox route answer STATUS (e.g. validate:503), to see a failure reported."
+            ),
         ],
         details: """
             The demo plays both sides: the merchant backend (it creates a client session per order and confirms \
@@ -22,6 +26,11 @@ struct DemoCommand {
             pay with, applies two gift cards, pays with saved cards through a CVV and a 3-D Secure challenge, \
             pays by redirection, manages the wallet, and survives process death mid-redirect). Hosted pages are \
             approved by a scripted shopper, so the tour runs unattended. Card numbers are never printed.
+
+            --inject-fault shows how a failure is reported: the embedded sandbox answers every call of ROUTE \
+            with HTTP STATUS (400 to 599) instead of handling it, so nothing is charged there; the tour goes on \
+            where it can, names each step that failed, and exits 1. Routes: \(SandboxRoute.allCases.map(\.rawValue)
+            .joined(separator: ", ")).
             """)
 
     let options: ParsedOptions
@@ -35,13 +44,38 @@ struct DemoCommand {
         let detail: String
     }
 
+    /// `--inject-fault ROUTE:STATUS[,ROUTE:STATUS…]`, checked before anything starts.
+    static func faults(_ text: String?) throws(UsageError) -> [(route: SandboxRoute, status: Int)] {
+        guard let text else { return [] }
+        var faults: [(route: SandboxRoute, status: Int)] = []
+        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let parts = item.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 2, let route = SandboxRoute(rawValue: String(parts[0])) else {
+                let routes = SandboxRoute.allCases.map(\.rawValue).joined(separator: ", ")
+                throw UsageError(
+                    description: "--inject-fault expects ROUTE:STATUS with ROUTE among \(routes), got '\(item)'")
+            }
+            guard let status = Int(parts[1]), (400...599).contains(status) else {
+                throw UsageError(description: "--inject-fault expects a STATUS from 400 to 599, got '\(parts[1])'")
+            }
+            faults.append((route, status))
+        }
+        return faults
+    }
+
     @MainActor
-    func run() async -> Int32 {
+    func run() async throws(UsageError) -> Int32 {
+        let faults = try Self.faults(options.value("inject-fault"))
         let story = options.flag("json") ? console.silenced() : console
         let tour = DemoTour(story: story)
         do {
             story.step("An embedded sandbox stands in for Purse")
             let sandbox = try PurseSandbox()
+            for fault in faults {
+                sandbox.faults.inject(.status(fault.status), on: fault.route)
+                story.detail(
+                    console.red("injected fault: every '\(fault.route.rawValue)' call answers HTTP \(fault.status)"))
+            }
             let server = SandboxServer(sandbox: sandbox)
             let base = try server.start()
             defer { server.stop() }
@@ -62,9 +96,11 @@ struct DemoCommand {
 
     private func finish(_ steps: [Step]) -> Int32 {
         let passed = !steps.isEmpty && steps.allSatisfy(\.passed)
+        let failedSteps = steps.filter { !$0.passed }
         if options.flag("json") {
             let summary: JSONValue = [
                 "passed": .bool(passed),
+                "failed_steps": .array(failedSteps.map { "\($0.chapter) › \($0.title)" }.map(JSONValue.string)),
                 "steps": .array(
                     steps.map {
                         [
@@ -75,12 +111,17 @@ struct DemoCommand {
             ]
             console.print(summary.jsonText)
         } else {
-            let failed = steps.filter { !$0.passed }.count
             console.print("")
             console.print(
                 passed
                     ? console.green("Demo complete: every step did what it says (\(steps.count) checks).")
-                    : console.red("Demo failed: \(failed) of \(steps.count) checks did not pass."))
+                    : console.red("Demo failed: \(failedSteps.count) of \(steps.count) checks did not pass."))
+            for step in failedSteps {
+                console.print(console.red("  ✗ \(step.chapter) › \(step.title): \(step.detail)"))
+            }
+        }
+        if let first = failedSteps.first {
+            console.error("purse demo: failed at \(first.chapter) › \(first.title): \(first.detail)")
         }
         return passed ? 0 : 1
     }

@@ -1,0 +1,1 @@
+../../../Tests/PurseHTTPServerTests/FuzzRegressionTests.swift

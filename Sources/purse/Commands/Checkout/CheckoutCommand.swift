@@ -1,0 +1,65 @@
+import Foundation
+
+/// `purse checkout`: an interactive checkout in the terminal, on an embedded sandbox or on a session created
+/// elsewhere (`--api-base` and `--widget-data`).
+///
+/// The dialogue is ``InteractiveCheckout``; ``CheckoutRun`` sets the stage (sandbox, merchant backend, loopback
+/// listener, the checkout itself), handles Ctrl-C, and reports. ``CheckoutReport`` documents the exit statuses.
+struct CheckoutCommand {
+    static let spec = CommandSpec(
+        name: "checkout",
+        summary: "Pay an order interactively: choose a saved instrument or a method, add gift cards, type the CVV.",
+        usage: """
+            purse checkout [--amount 42.50] [--currency EUR] [--shopper demo-shopper|empty|guest]
+                                    [--api-base URL --widget-data STRING|@FILE] [--no-browser] [--json]
+            """,
+        options: [
+            OptionSpec(name: "amount", value: "AMOUNT", help: "Order amount on the embedded sandbox (default 42.50)."),
+            OptionSpec(name: "currency", value: "CODE", help: "ISO 4217 currency of that order (default EUR)."),
+            OptionSpec(
+                name: "shopper", value: "NAME",
+                help: "demo-shopper (saved cards and gift cards; default), empty (empty wallet) or guest."),
+            OptionSpec(
+                name: "api-base", value: "URL",
+                help:
+                    "Pay a session created elsewhere: a `purse sandbox` (http://127.0.0.1:PORT) or a Purse API (https)."
+            ),
+            OptionSpec(
+                name: "widget-data", value: "STRING|@FILE",
+                help: "The session's widget.data, inline or read from FILE (required with --api-base)."),
+            OptionSpec(
+                name: "no-browser", value: nil, help: "Print hosted pages' addresses instead of opening a browser."),
+            OptionSpec(
+                name: "json", value: nil,
+                help: "Print one JSON object with the outcome on stdout; the dialogue goes to stderr."),
+        ],
+        details: """
+            Without --api-base, an embedded sandbox starts on 127.0.0.1 and this command plays the merchant \
+            backend: it creates the order's client session for the shopper, and confirms the payment server-side \
+            at the end. With --api-base, it pays the session whose widget data you give (created by your backend \
+            or with `curl` on a `purse sandbox`); a loopback sandbox is called at /gateway, /wallet, /clock, \
+            /logs and /vault, any other host is the Purse API with the vault the widget data names.
+
+            The dialogue: the numbered list of saved instruments and methods; gift cards (number, then PIN) with \
+            the split after each; the instrument that pays the rest (a saved card's CVV, a new card's security \
+            code and gift card PINs are read with the terminal's echo off); a y/N confirmation; one submit. \
+            Hosted pages (PSP, 3-D Secure) open in the browser (xdg-open, open) or are printed with --no-browser; \
+            the return is caught on 127.0.0.1 when the session's shopper_redirection_url is \
+            http://127.0.0.1:PORT/PATH (always on the embedded sandbox). Answers may be piped on stdin. Test cards \
+            and gift cards: `purse sandbox --catalogue`.
+
+            Ctrl-C at a question cancels and charges nothing (exit 130); once the payment is sent it is \
+            completed and reported. Exit status: 0 paid (or back from the page with --api-base: confirm \
+            server-side), 1 not paid or bad input data, 2 sent but its outcome is unknown here (confirm \
+            server-side), 64 usage error, 130 cancelled.
+            """)
+
+    let options: ParsedOptions
+    let console: Console
+
+    @MainActor
+    func run() async throws -> Int32 {
+        let settings = try CheckoutOptions(options)
+        return await CheckoutRun(settings: settings, console: console).run()
+    }
+}

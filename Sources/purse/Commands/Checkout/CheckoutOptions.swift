@@ -1,0 +1,170 @@
+import Foundation
+import PurseHeadlessCheckout
+import PurseSandbox
+
+/// The options of `purse checkout`, checked before anything starts: every mistake in how the command was
+/// called is a ``UsageError`` (exit status 64).
+struct CheckoutOptions {
+    /// Where the checkout runs.
+    enum Target {
+        /// An embedded sandbox on 127.0.0.1; the command plays the merchant backend and creates the session.
+        case embedded(order: EmbeddedOrder)
+        /// A session somebody else created: on a running `purse sandbox` or a Purse environment.
+        case remote(apiBase: URL, widgetData: WidgetDataSource)
+    }
+
+    /// The order the embedded merchant backend creates.
+    struct EmbeddedOrder {
+        let amountMinorUnits: Int64
+        let currency: String
+        /// `customer.reference` of the session (a wallet with saved instruments), or `nil` for a guest.
+        let shopper: String?
+    }
+
+    /// Where the widget data comes from; read by ``read()`` (a missing file is a data error, exit 1).
+    enum WidgetDataSource {
+        case inline(String)
+        case file(String)
+
+        /// The widget data, trimmed.
+        /// - Throws: ``CheckoutFailure`` naming the file when it cannot be read or is empty. Never quotes
+        ///   the widget data itself: it carries the entity's API key and the wallet session.
+        func read() throws(CheckoutFailure) -> String {
+            let text: String
+            switch self {
+            case .inline(let value):
+                text = value
+            case .file(let path):
+                do {
+                    text = try String(contentsOfFile: path, encoding: .utf8)
+                } catch {
+                    let reason = (error as NSError).localizedFailureReason ?? "it does not exist or is not readable"
+                    throw CheckoutFailure("cannot read the widget data file '\(path)': \(reason)")
+                }
+            }
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty else {
+                if case .file(let path) = self { throw CheckoutFailure("the widget data file '\(path)' is empty") }
+                throw CheckoutFailure("the widget data is empty")
+            }
+            return trimmed
+        }
+    }
+
+    let target: Target
+    /// One JSON object with the outcome on standard output; the dialogue goes to standard error.
+    let json: Bool
+    /// Print the hosted pages' addresses instead of opening a browser.
+    let noBrowser: Bool
+
+    static let defaultAmount = "42.50"
+    static let shoppers: [String: String?] = [
+        "demo-shopper": PurseSandbox.demoShopper, "demo": PurseSandbox.demoShopper,
+        "empty": PurseSandbox.emptyShopper, "empty-shopper": PurseSandbox.emptyShopper, "guest": nil,
+    ]
+
+    init(_ options: ParsedOptions) throws(UsageError) {
+        json = options.flag("json")
+        noBrowser = options.flag("no-browser")
+        if let base = options.value("api-base") {
+            guard let widgetData = options.value("widget-data") else {
+                throw UsageError(
+                    description: "--api-base needs --widget-data STRING|@FILE (the session created on that API)")
+            }
+            for embeddedOnly in ["amount", "currency", "shopper"] where options.value(embeddedOnly) != nil {
+                throw UsageError(
+                    description: "--\(embeddedOnly) is for the embedded sandbox: with --api-base the session decides")
+            }
+            target = .remote(apiBase: try Self.apiBase(base), widgetData: try Self.widgetDataSource(widgetData))
+        } else {
+            guard options.value("widget-data") == nil else {
+                throw UsageError(description: "--widget-data needs --api-base URL (where the session was created)")
+            }
+            let currency = try Self.currency(options.value("currency") ?? "EUR")
+            let amount = try Self.minorUnits(
+                options.value("amount") ?? Self.defaultAmount, exponent: Currency(code: currency).exponent)
+            let name = options.value("shopper") ?? "demo-shopper"
+            guard let shopper = Self.shoppers[name] else {
+                throw UsageError(description: "--shopper must be demo-shopper, empty or guest, got '\(name)'")
+            }
+            target = .embedded(order: EmbeddedOrder(amountMinorUnits: amount, currency: currency, shopper: shopper))
+        }
+    }
+
+    /// An http(s) URL with a host and nothing after the path; plain http only to a loopback host (card data
+    /// never travels in clear over a network).
+    static func apiBase(_ text: String) throws(UsageError) -> URL {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host,
+            !host.isEmpty
+        else {
+            throw UsageError(
+                description: "--api-base must be an http(s) URL such as http://127.0.0.1:8080, got '\(text)'")
+        }
+        guard scheme == "https" || scheme == "http" else {
+            throw UsageError(description: "--api-base must use https (or http to 127.0.0.1), got '\(scheme):'")
+        }
+        guard url.query == nil, url.fragment == nil, url.user == nil else {
+            throw UsageError(description: "--api-base must be a base URL without user, query or fragment")
+        }
+        if scheme == "http" && !isLoopback(host) {
+            throw UsageError(
+                description: "--api-base may use plain http only for a loopback host (127.0.0.1, ::1, localhost)")
+        }
+        return url
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        let host = host.lowercased()
+        return host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    }
+
+    static func widgetDataSource(_ text: String) throws(UsageError) -> WidgetDataSource {
+        guard text.hasPrefix("@") else {
+            guard !text.isEmpty else { throw UsageError(description: "--widget-data is empty") }
+            return .inline(text)
+        }
+        let path = String(text.dropFirst())
+        guard !path.isEmpty else { throw UsageError(description: "--widget-data @FILE needs a file name after @") }
+        return .file(path)
+    }
+
+    static func currency(_ text: String) throws(UsageError) -> String {
+        guard text.count == 3, text.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            throw UsageError(description: "--currency must be an ISO 4217 code such as EUR, got '\(text)'")
+        }
+        return text.uppercased()
+    }
+
+    /// `"42.5"` → 4250 for EUR: digits, an optional point and at most `exponent` decimals, more than zero.
+    static func minorUnits(_ text: String, exponent: Int) throws(UsageError) -> Int64 {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        let digitsOnly = { (part: Substring) in !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isNumber } }
+        guard parts.count <= 2, digitsOnly(parts[0]), parts.count == 1 || digitsOnly(parts[1]) else {
+            throw UsageError(description: "--amount must be a positive amount such as 42.50, got '\(text)'")
+        }
+        let fraction = parts.count == 2 ? String(parts[1]) : ""
+        guard fraction.count <= exponent else {
+            throw UsageError(description: "--amount has more than \(exponent) decimals for this currency: '\(text)'")
+        }
+        let whole = String(parts[0].drop { $0 == "0" })
+        guard whole.count <= 12, let units = Int64((whole.isEmpty ? "0" : whole) + fraction.padding(exponent)),
+            units > 0
+        else {
+            throw UsageError(description: "--amount must be more than 0 and less than 10^12, got '\(text)'")
+        }
+        return units
+    }
+}
+
+extension String {
+    /// The string padded with zeros on the right to `length` characters.
+    fileprivate func padding(_ length: Int) -> String {
+        self + String(repeating: "0", count: Swift.max(0, length - count))
+    }
+}
+
+/// A failure that ends the command with exit status 1 and this message (never card data).
+struct CheckoutFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,239 @@
+import Foundation
+import PurseHeadlessCheckout
+import PurseSandbox
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One run of `purse checkout`: what it started (and must stop), and what Ctrl-C means at each moment.
+@MainActor
+final class CheckoutRun {
+    let settings: CheckoutOptions
+    let console: Console
+    let screen: CheckoutScreen
+    private let input = TerminalInput()
+    let spinner: Spinner
+    private var server: SandboxServer?
+    private var loopback: LoopbackRedirectPresenter?
+    private var dialogue: InteractiveCheckout?
+    private var sessionID: String?
+    private var interruptedWhileSubmitting = false
+    private var interruptedOnPage = false
+
+    /// The merchant backend's view of a session, on the embedded sandbox.
+    typealias Confirmation = (session: String, authorization: String?, paymentID: String?)
+    var confirm: ((String) async throws -> Confirmation)?
+
+    init(settings: CheckoutOptions, console: Console) {
+        self.settings = settings
+        self.console = console
+        if settings.json {
+            let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+            let colors = isatty(STDERR_FILENO) == 1 && !noColor
+            screen = CheckoutScreen(console: Console(colors: colors, interactive: colors), toStandardError: true)
+        } else {
+            screen = CheckoutScreen(console: console, toStandardError: false)
+        }
+        spinner = Spinner(allowed: !settings.json)
+    }
+
+    func run() async -> Int32 {
+        let signals = InterruptSignals.install()
+        // Cancelled on the way out (below), so holding `self` strongly here keeps nothing alive for long.
+        let watcher = Task { @MainActor in
+            for await signal in signals { self.interrupted(by: signal) }
+        }
+        defer {
+            watcher.cancel()
+            stopEverything()
+        }
+        var report: CheckoutReport
+        do {
+            report = try await openAndRun()
+        } catch {
+            // The stage could not be set (unreadable or malformed widget data, a sandbox that cannot start, a
+            // session that cannot open): nothing was sent.
+            FileHandle.standardError.write(Data("purse checkout: \(error)\n".utf8))
+            if settings.json {
+                var failure = CheckoutReport(outcome: .failed, message: "\(error)")
+                failure.sessionID = sessionID
+                failure.error = error as? PurseCheckoutError
+                console.print(failure.json.jsonText)
+            }
+            return 1
+        }
+        report.interruptedWhileSubmitting = interruptedWhileSubmitting
+        report.interruptedOnPage = interruptedOnPage
+        show(report)
+        return report.exitStatus
+    }
+
+    // MARK: - Setting the stage
+
+    private func openAndRun() async throws -> CheckoutReport {
+        let checkout: PurseHeadlessCheckout
+        let presenter: TerminalRedirectPresenter
+        let opener = TerminalRedirectPresenter.opener(noBrowser: settings.noBrowser, screen: screen)
+        switch settings.target {
+        case .embedded(let order):
+            (checkout, presenter) = try await openEmbedded(order, opener: opener)
+        case .remote(let apiBase, let source):
+            (checkout, presenter) = try await openRemote(apiBase: apiBase, source: source, opener: opener)
+        }
+        sessionID = checkout.session.id
+        let dialogue = InteractiveCheckout(
+            checkout: checkout, presenter: presenter, screen: screen, input: input, spinner: spinner)
+        self.dialogue = dialogue
+        let ending = await dialogue.run()
+        return await report(ending, checkout: checkout, presenter: presenter)
+    }
+
+    private func openEmbedded(
+        _ order: CheckoutOptions.EmbeddedOrder, opener: BrowserOpener
+    ) async throws -> (PurseHeadlessCheckout, TerminalRedirectPresenter) {
+        let sandbox: PurseSandbox
+        do {
+            sandbox = try PurseSandbox()
+        } catch {
+            throw CheckoutFailure("the embedded sandbox could not start: \(error)")
+        }
+        let server = SandboxServer(sandbox: sandbox)
+        self.server = server
+        let base: URL
+        do {
+            base = try server.start()
+        } catch {
+            throw CheckoutFailure("the embedded sandbox could not listen: \(error)")
+        }
+        screen.line(
+            screen.console.dim("Embedded sandbox on \(base.absoluteString) (a simulation: nothing leaves this machine)")
+        )
+        let loopback = LoopbackRedirectPresenter(
+            policy: RedirectPolicy(returnDestination: .loopback(port: 0, path: "/purse-return")), opener: opener)
+        self.loopback = loopback
+        let returnURL = try loopback.start()
+        let entity = sandbox.catalogue.entity
+        let backend = MerchantBackend(
+            base: base, apiKey: entity.apiKey, entityID: entity.entityId, clientID: entity.clientId,
+            clientSecret: entity.clientSecret, transport: URLSessionTransport())
+        let reference = "cli-" + UUID().uuidString.prefix(8).lowercased()
+        let (token, created) = try await spinner.during("Creating the order") {
+            let token = try await backend.accessToken()
+            let created = try await backend.createClientSession(
+                token: token, amount: order.amountMinorUnits, currency: order.currency, customer: order.shopper,
+                order: reference, returnURL: returnURL.absoluteString)
+            return (token, created)
+        }
+        confirm = { sessionID in try await backend.status(token: token, sessionID: sessionID) }
+        let checkout = try await spinner.during("Opening the checkout") {
+            try await PurseHeadlessCheckout(widgetData: created.widgetData)
+        }
+        let presenter = TerminalRedirectPresenter(
+            loopback: loopback, catchesReturn: true, sessionReturnURL: returnURL, input: input, screen: screen)
+        return (checkout, presenter)
+    }
+
+    private func openRemote(
+        apiBase: URL, source: CheckoutOptions.WidgetDataSource, opener: BrowserOpener
+    ) async throws -> (PurseHeadlessCheckout, TerminalRedirectPresenter) {
+        let widgetData = try source.read()
+        let session: ClientSession
+        do {
+            session = try SessionDecoder.decode(widgetData: widgetData)
+        } catch {
+            throw CheckoutFailure("the widget data cannot be used: \(error)")
+        }
+        sessionID = session.id
+        let roots =
+            CheckoutOptions.isLoopback(apiBase.host ?? "")
+            ? APIRoots.sandbox(base: apiBase)
+            : APIRoots(
+                payment: apiBase, wallet: apiBase, datetime: apiBase, logs: apiBase, vault: session.apiRoots.vault)
+        let screen = screen
+        let configuration = PurseCheckoutConfiguration(
+            apiRoots: roots,
+            logHandler: { entry in
+                // Warnings only (an unreachable server, a failed look-up): the SDK never logs card data.
+                if entry.level >= .warning { screen.problem("note: \(entry.message)") }
+            })
+        screen.line(screen.console.dim("Purse API at \(apiBase.absoluteString), client session \(session.id)"))
+        let checkout: PurseHeadlessCheckout
+        do {
+            checkout = try await spinner.during("Opening the checkout") {
+                try await PurseHeadlessCheckout(session: session, configuration: configuration)
+            }
+        } catch {
+            throw CheckoutFailure("the checkout could not open: \(error)")
+        }
+        // The return is caught only when the session sends the shopper back to a loopback address.
+        var presenter: TerminalRedirectPresenter?
+        if let returnURL = session.returnURL, returnURL.scheme == "http", returnURL.host == "127.0.0.1",
+            let port = returnURL.port, let bound = UInt16(exactly: port), bound != 0, returnURL.query == nil,
+            !returnURL.path.isEmpty
+        {
+            let loopback = LoopbackRedirectPresenter(
+                policy: RedirectPolicy(returnDestination: .loopback(port: bound, path: returnURL.path)), opener: opener)
+            do {
+                try loopback.start()
+                self.loopback = loopback
+                presenter = TerminalRedirectPresenter(
+                    loopback: loopback, catchesReturn: true, sessionReturnURL: returnURL, input: input, screen: screen)
+            } catch {
+                screen.problem("note: the return address \(returnURL.absoluteString) cannot be listened on (\(error))")
+            }
+        }
+        if let presenter { return (checkout, presenter) }
+        // Pages are still served from 127.0.0.1 (a POST form needs a page to post it); the return is not caught.
+        let serving = LoopbackRedirectPresenter(
+            policy: RedirectPolicy(returnDestination: .loopback(port: 0, path: "/purse-return")), opener: opener)
+        loopback = serving
+        return (
+            checkout,
+            TerminalRedirectPresenter(
+                loopback: serving, catchesReturn: false, sessionReturnURL: session.returnURL, input: input,
+                screen: screen)
+        )
+    }
+
+    // MARK: - Ctrl-C
+
+    private func interrupted(by signal: Int32) {
+        switch dialogue?.phase ?? .choosing {
+        case .choosing:
+            cancelAndExit(signal: signal)
+        case .submitting, .done:
+            if !interruptedWhileSubmitting {
+                screen.problem(
+                    "The payment was already sent: it is being completed and its outcome will be reported "
+                        + "(a payment is never left half-submitted).")
+            }
+            interruptedWhileSubmitting = true
+        case .waitingForPage:
+            interruptedWhileSubmitting = true
+            interruptedOnPage = true
+            screen.problem("Stopped waiting for the hosted page.")
+            dialogue?.presenter.interrupt()
+        }
+    }
+
+    /// Nothing was sent: stop everything this run started and leave with 128 + the signal's number.
+    private func cancelAndExit(signal: Int32) -> Never {
+        if spinner.isEnabled { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        input.restoreTerminal()
+        stopEverything()
+        var report = CheckoutReport(outcome: .cancelled, message: "Cancelled: nothing was charged.")
+        report.sessionID = sessionID
+        report.signal = signal
+        FileHandle.standardError.write(Data(("\n" + report.message + "\n").utf8))
+        if settings.json { console.print(report.json.jsonText) }
+        exit(report.exitStatus)
+    }
+
+    private func stopEverything() {
+        loopback?.stop()
+        server?.stop()
+    }
+}

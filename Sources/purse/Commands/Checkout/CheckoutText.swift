@@ -1,0 +1,60 @@
+import Foundation
+import PurseHeadlessCheckout
+
+/// How the checkout prints amounts and instruments: exact decimals (no floating point on money), and never
+/// more of a card number than its last four digits.
+enum CheckoutText {
+    /// `22.5` in EUR → `"22.50"`; `1000` in JPY → `"1000"`.
+    static func money(_ amount: Decimal, exponent: Int) -> String {
+        var value = amount
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &value, exponent, .plain)
+        let text = "\(rounded)"
+        guard exponent > 0 else { return text }
+        let parts = text.split(separator: ".", maxSplits: 1)
+        let whole = parts.first.map(String.init) ?? "0"
+        let fraction = parts.count == 2 ? String(parts[1]) : ""
+        return whole + "." + fraction + String(repeating: "0", count: max(0, exponent - fraction.count))
+    }
+
+    /// `"10.5"` → 10.5: digits, an optional point and at most `exponent` decimals, more than zero; `nil`
+    /// otherwise.
+    static func amount(_ text: String, exponent: Int) -> Decimal? {
+        guard let units = try? CheckoutOptions.minorUnits(text, exponent: exponent) else { return nil }
+        var value = Decimal(units)
+        for _ in 0..<exponent { value /= 10 }
+        return value
+    }
+
+    /// The last four digits of a masked or full number, never more.
+    static func lastFour(_ pan: String?) -> String? {
+        guard let digits = pan?.filter(\.isNumber), digits.count >= 4 else { return nil }
+        return String(digits.suffix(4))
+    }
+
+    /// A saved card or account as the shopper knows it: its name, brand and last four digits.
+    static func describe(_ token: PaymentToken) -> String {
+        var parts: [String] = [token.name ?? token.brand ?? token.methodID]
+        if let brand = token.brand, token.name != nil { parts.append(brand) }
+        if let last4 = lastFour(token.maskedPAN) { parts.append("•••• \(last4)") }
+        return parts.joined(separator: " ")
+    }
+
+    /// A saved gift card: its name and last four digits.
+    static func describe(_ token: SavedSecondaryToken) -> String {
+        var parts: [String] = [token.name ?? token.methodID]
+        if let last4 = lastFour(token.maskedPAN) { parts.append("•••• \(last4)") }
+        return parts.joined(separator: " ")
+    }
+
+    /// `text` padded with spaces to `width`.
+    static func padded(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+
+    /// A short phrase for an SDK error: its message and code (the SDK never puts card data in either).
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? PurseCheckoutError { return "\(error.message) (\(error.code.rawValue))" }
+        return "\(error)"
+    }
+}

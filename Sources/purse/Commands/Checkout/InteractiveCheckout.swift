@@ -1,0 +1,297 @@
+import Foundation
+import PurseHeadlessCheckout
+
+/// The dialogue of `purse checkout`: what the shopper can pay with, gift cards with the split after each,
+/// the instrument that pays the rest (its CVV typed with echo off), a confirmation, then one submit.
+///
+/// It knows where it is (``phase``), so that Ctrl-C can do the right thing: cancel at a question (nothing is
+/// sent until the shopper confirms), but never abandon a payment already sent.
+@MainActor
+final class InteractiveCheckout {
+    /// Where the dialogue is.
+    enum Phase: Equatable {
+        /// Questions and read-only calls (balances, opening): Ctrl-C cancels, nothing is charged.
+        case choosing
+        /// `/validate` is under way: the payment is completed and reported whatever happens.
+        case submitting
+        /// The payment waits on a hosted page.
+        case waitingForPage
+        /// The outcome is known.
+        case done
+    }
+
+    /// How the dialogue ended.
+    enum Ending {
+        /// The payment was sent; this is what the SDK reported.
+        case submitted(PaymentOutcome)
+        /// The shopper did not confirm: nothing was sent.
+        case notConfirmed
+        /// The input ended at this question: nothing was sent.
+        case inputEnded(question: String)
+        /// Nothing in the session can pay the rest from a terminal.
+        case cannotPay(String)
+    }
+
+    private(set) var phase: Phase = .choosing
+    let checkout: PurseHeadlessCheckout
+    let presenter: TerminalRedirectPresenter
+    let screen: CheckoutScreen
+    let input: TerminalInput
+    let spinner: Spinner
+    var exponent: Int { Currency(code: checkout.currency).exponent }
+
+    struct InputEnded: Error {
+        let question: String
+    }
+
+    init(
+        checkout: PurseHeadlessCheckout, presenter: TerminalRedirectPresenter, screen: CheckoutScreen,
+        input: TerminalInput, spinner: Spinner
+    ) {
+        self.checkout = checkout
+        self.presenter = presenter
+        self.screen = screen
+        self.input = input
+        self.spinner = spinner
+        presenter.onWaiting = { [weak self] waiting in
+            guard let self else { return }
+            self.phase = waiting ? .waitingForPage : .submitting
+            self.spinner.isSuspended = waiting
+        }
+    }
+
+    /// Runs the dialogue to its end.
+    func run() async -> Ending {
+        do {
+            let options = primaryOptions()
+            showOrder(options)
+            try await addGiftCards()
+            var element: PaymentElement?
+            if checkout.remainingAmountToPay > 0 {
+                guard options.contains(where: { $0.unavailable == nil }) else {
+                    return .cannotPay("nothing in this session can pay the rest from a terminal")
+                }
+                element = try await choosePrimary(options)
+            }
+            screen.title("To pay")
+            showSplit()
+            let total = money(checkout.amount)
+            let answer = try await ask("Pay \(total) \(checkout.currency) now? [y/N]")
+            guard ["y", "yes"].contains(answer.lowercased()) else { return .notConfirmed }
+            return .submitted(await submit(element))
+        } catch {
+            return .inputEnded(question: error.question)
+        }
+    }
+
+    // MARK: - What the shopper sees
+
+    /// A saved instrument or method that can pay the rest, as the menu lists it.
+    struct PrimaryOption {
+        let item: PaymentItem
+        let title: String
+        let note: String
+        /// Why it cannot pay from here, or `nil`.
+        let unavailable: String?
+    }
+
+    private func primaryOptions() -> [PrimaryOption] {
+        var options: [PrimaryOption] = []
+        for token in checkout.paymentTokens {
+            let note =
+                token.isVaultedCard
+                ? (token.requiresCVV ? "saved card, asks for its CVV" : "saved card, no CVV")
+                : "saved account"
+            options.append(option(.paymentToken(token), title: CheckoutText.describe(token), note: note))
+        }
+        for method in checkout.paymentMethods {
+            options.append(option(.primaryMethod(method), title: method.id, note: kind(of: method)))
+        }
+        return options
+    }
+
+    private func option(_ item: PaymentItem, title: String, note: String) -> PrimaryOption {
+        // Creating an element makes no call; it tells whether a plugin can pay the item on this platform.
+        let reason = checkout.paymentElement(for: item).unavailableReason
+        return PrimaryOption(
+            item: item, title: title, note: note, unavailable: reason.map { _ in "not payable from a terminal" })
+    }
+
+    private func kind(of method: PrimaryMethod) -> String {
+        switch PluginRegistry.shared.plugin(
+            partner: method.partner, method: method.method, session: checkout.session.source)
+        {
+        case is any RedirectionPlugin: return "hosted page (redirection)"
+        case is any CardPlugin: return "enter a card"
+        case is any PayPalPlugin: return "PayPal"
+        default: return method.template
+        }
+    }
+
+    private func showOrder(_ options: [PrimaryOption]) {
+        screen.title("Order: \(money(checkout.amount)) \(checkout.currency)  (client session \(checkout.session.id))")
+        screen.line("Pay with:")
+        showMenu(options)
+        if !checkout.secondaryMethods.isEmpty {
+            screen.line("Gift cards accepted: " + checkout.secondaryMethods.map(\.id).joined(separator: ", "))
+        }
+    }
+
+    private func showMenu(_ options: [PrimaryOption]) {
+        let width = min(36, (options.map(\.title.count).max() ?? 0) + 2)
+        for (index, option) in options.enumerated() {
+            let number = CheckoutText.padded("\(index + 1))", 4)
+            let text = "  \(number)\(CheckoutText.padded(option.title, width))\(option.note)"
+            screen.line(option.unavailable.map { screen.console.dim(text + " — \($0)") } ?? text)
+        }
+    }
+
+    func showSplit() {
+        for entry in checkout.amountSplit {
+            screen.line(
+                "  \(CheckoutText.padded(label(of: entry), 34)) \(money(entry.amount)) \(checkout.currency)"
+                    + (entry.isPrimary ? "  (pays the rest)" : ""))
+        }
+        screen.line(
+            "  \(CheckoutText.padded("left to pay", 34)) \(money(checkout.remainingAmountToPay)) \(checkout.currency)")
+    }
+
+    /// A split line's name: the instrument for a saved token, the method otherwise; never card digits beyond
+    /// the last four.
+    private func label(of entry: AmountSplitEntry) -> String {
+        if let token = checkout.paymentTokens.first(where: { $0.id == entry.id }) {
+            return CheckoutText.describe(token)
+        }
+        if let saved = checkout.savedSecondaryTokens.first(where: { $0.id == entry.id }) {
+            return CheckoutText.describe(saved)
+        }
+        if let fresh = appliedGiftCards[entry.id] { return "\(fresh.methodID) \(fresh.maskedPAN)" }
+        return "\(entry.partner.rawValue)-\(entry.method.rawValue)"
+    }
+
+    /// Gift cards typed in this session, by token id (for the split's labels).
+    var appliedGiftCards: [String: SecondaryToken] = [:]
+
+    // MARK: - The instrument that pays the rest
+
+    private func choosePrimary(_ options: [PrimaryOption]) async throws(InputEnded) -> PaymentElement {
+        screen.title("Pay the rest")
+        while true {
+            let rest = "\(money(checkout.remainingAmountToPay)) \(checkout.currency)"
+            let answer = try await ask("Pay \(rest) with [1-\(options.count)]:")
+            guard let index = Int(answer), options.indices.contains(index - 1) else {
+                screen.problem("Type a number from 1 to \(options.count).")
+                showMenu(options)
+                continue
+            }
+            let option = options[index - 1]
+            if let unavailable = option.unavailable {
+                screen.problem("\(option.title) is \(unavailable); choose another.")
+                continue
+            }
+            if let element = try await prepare(option) { return element }
+            checkout.clearPrimary()
+        }
+    }
+
+    /// Selects the option and collects its input; `nil` when it cannot pay the rest (the reason is printed).
+    private func prepare(_ option: PrimaryOption) async throws(InputEnded) -> PaymentElement? {
+        let element = checkout.paymentElement(for: option.item, redirect: presenter)
+        do {
+            switch option.item {
+            case .paymentToken(let token): try checkout.setPrimaryToken(token)
+            case .primaryMethod(let method): try checkout.setPrimary(method)
+            }
+        } catch {
+            screen.problem("\(option.title) cannot pay: \(CheckoutText.reason(error))")
+            return nil
+        }
+        await spinner.during("Preparing \(option.title)") { await element.prepare() }
+        if case .failed(let error) = element.lastOutcome {
+            screen.problem("\(option.title) cannot pay: \(CheckoutText.reason(error))")
+            return nil
+        }
+        if let field = element.cvvField { try await readCVV(into: field, of: option) }
+        if let form = element.cardForm { try await fill(form) }
+        guard checkout.isPaymentFulfilled else {
+            screen.problem(
+                "\(option.title) cannot pay all of the rest: \(money(checkout.remainingAmountToPay)) "
+                    + "\(checkout.currency) would be left. Choose another, or start again with other gift cards.")
+            return nil
+        }
+        return element
+    }
+
+    private func readCVV(into field: CVVField, of option: PrimaryOption) async throws(InputEnded) {
+        while true {
+            field.cvv = try await ask("CVV of \(option.title) (hidden):", hidden: true)
+            guard let error = field.error else { return }
+            screen.problem(error.message(for: .cvv) + ".")
+        }
+    }
+
+    private func fill(_ form: CardForm) async throws(InputEnded) {
+        try await fill(form, .pan, "Card number:") { form.pan = $0 }
+        try await fill(form, .expiry, "Expiry (MM/YY):") { form.expiry = $0 }
+        try await fill(form, .cvv, "Security code (hidden):", hidden: true) { form.cvv = $0 }
+        if form.requiresHolderName { try await fill(form, .holderName, "Name on the card:") { form.holderName = $0 } }
+    }
+
+    private func fill(
+        _ form: CardForm, _ field: CardField, _ question: String, hidden: Bool = false, set: (String) -> Void
+    ) async throws(InputEnded) {
+        while true {
+            set(try await ask(question, hidden: hidden))
+            if field == .pan {
+                // The brand comes from the vault's BIN look-up (a read-only call); wait for it, briefly.
+                await spinner.during("Looking up the card's brand") {
+                    var waited = 0
+                    while form.isLookingUpBrand && waited < 250 {
+                        try? await Task.sleep(for: .milliseconds(20))
+                        waited += 1
+                    }
+                }
+            }
+            guard let error = form.error(for: field) else { return }
+            screen.problem(error.message(for: field) + ".")
+        }
+    }
+
+    // MARK: - Submitting
+
+    private func submit(_ element: PaymentElement?) async -> PaymentOutcome {
+        phase = .submitting
+        defer { phase = .done }
+        if let element {
+            return await spinner.during("Paying") { await element.submit() }
+        }
+        // Gift cards cover the order: one `/validate` with their shares, no primary element.
+        do {
+            let result = try await spinner.during("Paying") { try await checkout.submitPayment() }
+            guard let action = checkout.pendingRedirect(for: result) else { return .completed(result) }
+            switch await presenter.present(action) {
+            case .returned(let url): return .returnedFromRedirect(url: url)
+            case .canceled: return .canceled
+            case .failed(let error): return .failed(error)
+            }
+        } catch let error as PurseCheckoutError {
+            return .failed(error)
+        } catch {
+            return .failed(PurseCheckoutError(.unknownError, message: "\(type(of: error))"))
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// Asks a question; secrets are read with echo off on a terminal. When the input is not a terminal, the
+    /// answer is not shown at all (a script's log never gets a card number from here).
+    func ask(_ question: String, hidden: Bool = false) async throws(InputEnded) -> String {
+        let screen = screen
+        let line = await input.readLine(hidden: hidden) { screen.write(question + " ") }
+        guard let line else { throw InputEnded(question: question) }
+        if !input.isTerminal { screen.line(hidden ? "(hidden)" : "") }
+        return line.trimmingCharacters(in: .whitespaces)
+    }
+
+    func money(_ amount: Decimal) -> String { CheckoutText.money(amount, exponent: exponent) }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+@testable import PurseHeadlessCheckout
+
+/// Every committed seed of the fuzz targets (Fuzz/corpus/<target>) and every input a fuzz run crashed on
+/// (Fixtures/fuzz/<target>, kept after the defect was fixed) goes through the same invariant checks as the
+/// fuzzer (`FuzzInvariants.swift`), so each `swift test` re-checks them.
+@Suite struct FuzzRegressionTests {
+    /// The repository root, from this file's path (Tests/PurseHeadlessCheckoutTests/Fuzz/FuzzRegressionTests.swift).
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    static func inputs(in relativePath: String) throws -> [(name: String, bytes: [UInt8])] {
+        let directory = root.appendingPathComponent(relativePath)
+        let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+            .filter { !$0.lastPathComponent.hasPrefix(".") }.sorted { $0.path < $1.path }
+        return try files.map { ($0.lastPathComponent, try [UInt8](Data(contentsOf: $0))) }
+    }
+
+    @Test func sessionSeedCorpusHoldsEveryInvariant() throws {
+        let seeds = try Self.inputs(in: "Fuzz/corpus/session")
+        #expect(seeds.contains { $0.name == "legacy-session-sample.json" })
+        for seed in seeds {
+            #expect(throws: Never.self, "\(seed.name)") { try SessionFuzzInvariants.check(seed.bytes) }
+        }
+    }
+
+    @Test func gatewaySeedCorpusHoldsEveryInvariant() throws {
+        let seeds = try Self.inputs(in: "Fuzz/corpus/gateway")
+        #expect(seeds.count >= 5)
+        for seed in seeds {
+            #expect(throws: Never.self, "\(seed.name)") { try GatewayFuzzInvariants.check(seed.bytes) }
+        }
+    }
+
+    @Test func redirectSeedCorpusHoldsEveryInvariant() throws {
+        let seeds = try Self.inputs(in: "Fuzz/corpus/redirect")
+        #expect(seeds.count >= 4)
+        for seed in seeds {
+            #expect(throws: Never.self, "\(seed.name)") { try RedirectFuzzInvariants.check(seed.bytes) }
+        }
+    }
+
+    /// Inputs a fuzz run crashed on, kept after the fix. Gateway: `.postHTML` documents whose form the form
+    /// scanner missed (`<<form …>`, `<form/action=…>`, a quote not after `=`), so a plan accepted a post to a
+    /// host the policy refuses. Redirect: a return path Foundation re-escapes, so the policy refused its own
+    /// `returnURL`. The others were wrong oracles (an IDNA host, a step bound), kept so the oracles stay right.
+    @Test(arguments: ["gateway", "redirect"])
+    func keptCrashInputsHoldEveryInvariant(target: String) throws {
+        let inputs = try Self.inputs(in: "Tests/PurseHeadlessCheckoutTests/Fixtures/fuzz/\(target)")
+        #expect(inputs.count >= 2)
+        for input in inputs {
+            #expect(throws: Never.self, "\(input.name)") {
+                switch target {
+                case "gateway": try GatewayFuzzInvariants.check(input.bytes)
+                default: try RedirectFuzzInvariants.check(input.bytes)
+                }
+            }
+        }
+    }
+
+    /// The fixed behaviour itself: each kept HTML document is refused under a policy that allows only the PSP.
+    @Test(arguments: [
+        "hidden-form-after-lone-lt.json", "form-name-ended-by-slash.json", "quote-not-after-equals.json",
+        "equals-starting-attribute-name.json", "quote-in-tag-name-absolute.json",
+    ])
+    func hiddenFormsAreRefused(fixture: String) throws {
+        let bytes = try Data(
+            contentsOf: Self.root.appendingPathComponent(
+                "Tests/PurseHeadlessCheckoutTests/Fixtures/fuzz/gateway/\(fixture)"))
+        let html = try #require(JSONValue.parse(bytes)["redirection"]?["form"]?.stringValue)
+        #expect(
+            RedirectHTML.forms(in: html).contains {
+                $0.action == "https://evil.example/" || $0.action == "https://evil.example/steal"
+            })
+        let policy = RedirectPolicy(
+            returnDestination: .loopback(port: 8080, path: "/return"), additionalAllowedHosts: ["psp.example.com"])
+        guard case .failure(let error) = RedirectPlan.loopback(for: .postHTML(html: html, name: nil), policy: policy)
+        else {
+            Issue.record("a document posting to evil.example was accepted")
+            return
+        }
+        #expect(error.code == .redirectRefused)
+    }
+
+    /// A return path that Foundation would re-escape is a configuration problem, not a policy that refuses its
+    /// own return URL.
+    @Test func returnPathsFoundationRewritesAreConfigurationProblems() {
+        let escaped = RedirectPolicy(
+            returnDestination: .universalLink(host: "checkout.example.com", path: "/r%2e%e.com"))
+        #expect(escaped.configurationProblem != nil)
+        let nul = RedirectPolicy(returnDestination: .loopback(port: 8080, path: "/ca\u{0}llback"))
+        #expect(nul.configurationProblem != nil)
+        let fine = RedirectPolicy(returnDestination: .universalLink(host: "checkout.example.com", path: "/r%2e%2e/x"))
+        #expect(fine.configurationProblem == nil)
+        #expect(fine.returnURL.map { fine.classifyReturn($0) != .notAReturn } == true)
+    }
+
+    /// The fuzz target decodes large documents through one base64 alphabet only; the real sample goes through
+    /// both here.
+    @Test func legacySampleDecodesAlikeFromBothBase64Alphabets() throws {
+        let bytes = try [UInt8](
+            Data(contentsOf: Self.root.appendingPathComponent("Fuzz/corpus/session/legacy-session-sample.json")))
+        let standard = try SessionDecoder.decode(widgetData: Data(bytes).base64EncodedString())
+        #expect(try SessionDecoder.decode(widgetData: Base64.encodeURLSafe(Data(bytes))) == standard)
+        #expect(standard.primaryMethods.count > 10)
+    }
+
+    /// The oracles are not vacuous: they reject what they exist to reject.
+    @Test func oraclesRejectViolations() throws {
+        let destination = RedirectPolicy.ReturnDestination.universalLink(host: "checkout.example.com", path: "/return")
+        #expect(
+            RedirectFuzzInvariants.matchesDestination(
+                "https://checkout.example.com/return?purse-redirection-data=x", destination))
+        #expect(
+            !RedirectFuzzInvariants.matchesDestination("https://checkout.example.com.evil.example/return", destination))
+        #expect(!RedirectFuzzInvariants.matchesDestination("https://checkout.example.com/return/", destination))
+        #expect(!RedirectFuzzInvariants.matchesDestination("https://checkout.example.com/return#x", destination))
+        #expect(!RedirectFuzzInvariants.matchesDestination("https://checkout.example.com/return?a=1", destination))
+        let restricted = RedirectPolicy(returnDestination: destination, additionalAllowedHosts: ["psp.example.com"])
+        #expect(throws: FuzzViolation.self) {
+            try RedirectFuzzInvariants.checkAllowedTarget("http://psp.example.com/", policy: restricted)
+        }
+        #expect(throws: FuzzViolation.self) {
+            try RedirectFuzzInvariants.checkAllowedTarget("https://evil.example/", policy: restricted)
+        }
+        #expect(throws: FuzzViolation.self) {
+            try RedirectFuzzInvariants.checkAllowedTarget("https://a@psp.example.com/", policy: restricted)
+        }
+        #expect(
+            RedirectFuzzInvariants.browserFormActions(
+                in: "<FORM action=x><form/action='y'><formx><<form action=&quot;z><p 'q><form>"
+                    + "<!-- <form action=c> --><script>'<form action=s>'</script><but<form action=b>")
+                == ["x", "y", "\"z", nil])
+        #expect(throws: FuzzViolation.self) { try fuzzCheckScrubbed(text: "card 4111 1111 1111 1111", code: "X") }
+        #expect(throws: Never.self) {
+            try fuzzCheckScrubbed(PurseCheckoutError(.invalidResponse, message: "card 4111 1111 1111 1111"))
+        }
+    }
+}
