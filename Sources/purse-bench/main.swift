@@ -1,4 +1,5 @@
 import Foundation
+import PurseHeadlessCheckout
 
 /// `purse-bench`: round trips, latency, CPU and sandbox throughput (DESIGN.md §9, issue 9).
 /// `--quick`: a sub-minute run for CI; `--json`: machine-readable output.
@@ -8,7 +9,9 @@ let arguments = Set(argumentList)
 let quick = arguments.contains("--quick")
 let asJSON = arguments.contains("--json")
 if arguments.contains("--help") {
-    print("usage: purse-bench [--quick] [--json]\n       purse-bench --load SECONDS [--connections N]")
+    print(
+        "usage: purse-bench [--quick] [--json]\n       purse-bench --load SECONDS [--connections N]\n"
+            + "       purse-bench --profile-decode SCALE")
     exit(0)
 }
 
@@ -57,5 +60,29 @@ func runBench() async -> Int32 {
     return 0
 }
 
-let status = arguments.contains("--load") ? await runLoad() : await runBench()
+/// `--profile-decode SCALE`: decodes the real session enlarged SCALE times, once, and nothing else: the
+/// program to run under `valgrind --tool=callgrind` for an instruction-level breakdown of decoding.
+@MainActor
+func runProfileDecode() -> Int32 {
+    let scale = positiveInteger(after: "--profile-decode", default: 1)
+    do {
+        let widget = try CPU.enlarge(try Data(contentsOf: CPU.fixtureURL), scale: scale).base64EncodedString()
+        let session = try SessionDecoder.decode(widgetData: widget)
+        print(
+            "decoded \(CPU.protocolCount(session)) methods (scale \(scale), \(widget.utf8.count) bytes of widget data)")
+        return 0
+    } catch {
+        FileHandle.standardError.write(Data("purse-bench: \(error)\n".utf8))
+        return 1
+    }
+}
+
+let status: Int32
+if arguments.contains("--load") {
+    status = await runLoad()
+} else if arguments.contains("--profile-decode") {
+    status = runProfileDecode()
+} else {
+    status = await runBench()
+}
 exit(status)

@@ -106,8 +106,18 @@ final class SandboxProcess {
 
     /// One call on a connection of its own: a kept-alive connection that the server closed can make libcurl
     /// fail the next request (CONTRIBUTING, "Known platform quirk"), which is not what these tests are about.
+    ///
+    /// A call that got no answer is made once more: under the full suite's load a fresh connection to the
+    /// sandbox process has been seen failing with `URLError -1011` (bad server response) once in a few runs, cause
+    /// not found yet. These merchant-side calls set up and check the test; the `purse` binary's own calls are
+    /// never retried here.
     private func call(_ request: HTTPRequest) async throws -> JSONValue {
-        let response = try await URLSessionTransport().send(request)
+        let response: HTTPResponse
+        do {
+            response = try await URLSessionTransport().send(request)
+        } catch let error as TransportError where error.kind == .connectionFailed {
+            response = try await URLSessionTransport().send(request)
+        }
         guard (200..<300).contains(response.status) else {
             throw Failure(description: "\(request.method) \(request.url.path) answered HTTP \(response.status)")
         }

@@ -64,14 +64,16 @@ public enum JSONValue: Sendable, Hashable {
         return Self.exactInt64(value)
     }
 
+    /// `Int64.max` as a `Decimal`, parsed once (parsing it at every call was a tenth of session decoding).
+    private static let int64Limit = Decimal(string: "9223372036854775807") ?? 0
+
     static func exactInt64(_ value: Decimal) -> Int64? {
         guard value.isFinite else { return nil }
         var source = value
         var rounded = Decimal()
         NSDecimalRound(&rounded, &source, 0, .plain)
         guard rounded == value else { return nil }
-        let limit = Decimal(string: "9223372036854775807") ?? 0
-        guard rounded <= limit, rounded >= -limit else { return nil }
+        guard rounded <= int64Limit, rounded >= -int64Limit else { return nil }
         return Int64(exactly: NSDecimalNumber(decimal: rounded).int64Value)
     }
 }

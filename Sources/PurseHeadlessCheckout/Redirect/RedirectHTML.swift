@@ -156,27 +156,19 @@ package enum RedirectHTML {
                 index += 1
                 continue
             }
+            // Where the tag ends, read with the states of the HTML tokenizer (WHATWG HTML §13.2.5.8–.40): a quote
+            // opens a value only right after `name=` (not in a tag name, an unquoted value or `<p 'x>`).
             var end = index + 1
-            var quote: Unicode.Scalar?
-            var previous: Unicode.Scalar = " "
-            var equalsAfterName = false
-            var inTagName = true  // `=` and quotes in the tag name itself (`<a="x>`) open nothing
+            var state = TagState.name
             while end < scalars.count {
                 let scalar = scalars[end]
-                if let open = quote {
-                    if scalar == open { quote = nil }
-                } else if (scalar == "\"" || scalar == "'") && previous == "=" && equalsAfterName {
-                    // A quote opens a value only after `name=` (`<p 'x>` is an attribute named `'x`, and so is
-                    // `="x` in `<p ="x>`); reading more tags than a browser only makes the check stricter.
-                    quote = scalar
+                if case .quotedValue(let quote) = state {
+                    if scalar == quote { state = .beforeAttributeName }
                 } else if scalar == ">" {
                     break
+                } else {
+                    state = state.next(after: scalar, isSpace: isSpace(scalar))
                 }
-                if isSpace(scalar) || scalar == "/" { inTagName = false }
-                if scalar == "=" {
-                    equalsAfterName = !inTagName && !isSpace(scalars[end - 1]) && scalars[end - 1] != "="
-                }
-                if !isSpace(scalar) { previous = scalar }
                 end += 1
             }
             var text = String(String.UnicodeScalarView(scalars[(index + 1)..<min(end, scalars.count)]))
@@ -185,6 +177,28 @@ package enum RedirectHTML {
             tags.append(parseTag(text))
         }
         return tags
+    }
+
+    /// The tokenizer states between `<` and `>` that decide whether a quote opens a value.
+    private enum TagState: Equatable {
+        case name, beforeAttributeName, attributeName, afterAttributeName, beforeValue, unquotedValue
+        case quotedValue(Unicode.Scalar)
+
+        func next(after scalar: Unicode.Scalar, isSpace: Bool) -> TagState {
+            switch self {
+            case .name: return isSpace || scalar == "/" ? .beforeAttributeName : .name
+            case .beforeAttributeName: return isSpace || scalar == "/" ? .beforeAttributeName : .attributeName
+            case .attributeName, .afterAttributeName:
+                if isSpace { return .afterAttributeName }
+                if scalar == "/" { return .beforeAttributeName }
+                return scalar == "=" ? .beforeValue : .attributeName
+            case .beforeValue:
+                if isSpace { return .beforeValue }
+                return scalar == "\"" || scalar == "'" ? .quotedValue(scalar) : .unquotedValue
+            case .unquotedValue: return isSpace ? .beforeAttributeName : .unquotedValue
+            case .quotedValue: return self
+            }
+        }
     }
 
     /// HTML whitespace: space, tab, line feed, form feed, carriage return.

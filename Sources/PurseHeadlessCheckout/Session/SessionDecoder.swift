@@ -96,14 +96,14 @@ public enum SessionDecoder {
                 }
             }
         }
-        primaries.sort { ($0.position, $0.id) < ($1.position, $1.id) }
+        primaries = sortedByPosition(primaries, position: \.position, id: \.id)
         // Saved instruments follow their method's position; within a method, the wallet's order.
         let positions = Dictionary(
             source.protocols.map { (itemID($0.partner, $0.method), $0.configuration.position) },
             uniquingKeysWith: { first, _ in first })
         tokens = stableSorted(tokens) { positions[$0.methodID] ?? Int.max }
         savedSecondaries = stableSorted(savedSecondaries) { positions[$0.methodID] ?? Int.max }
-        secondaries.sort { ($0.position, $0.id) < ($1.position, $1.id) }
+        secondaries = sortedByPosition(secondaries, position: \.position, id: \.id)
         return ClientSession(
             apiKey: apiKey, entityID: entityID, environment: environment, apiRoots: roots,
             walletSession: walletSession, source: source, amountMinorUnits: amountMinor, currency: currency,
@@ -113,7 +113,17 @@ public enum SessionDecoder {
 
     /// Sorts by a key, keeping the original order among equal keys.
     static func stableSorted<Element>(_ elements: [Element], by key: (Element) -> Int) -> [Element] {
-        elements.enumerated().sorted { (key($0.element), $0.offset) < (key($1.element), $1.offset) }.map(\.element)
+        let keys = elements.map(key)
+        return elements.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }.map { elements[$0] }
+    }
+
+    /// Sorts methods by position, then id. Each key is computed once: an id is built text (`partner-method`),
+    /// and building it at every comparison was 29 % of decoding a real session (callgrind, 10× size).
+    static func sortedByPosition<Element>(
+        _ elements: [Element], position: (Element) -> Int, id: (Element) -> String
+    ) -> [Element] {
+        let keys = elements.map { (position($0), id($0)) }
+        return elements.indices.sorted { keys[$0] < keys[$1] }.map { elements[$0] }
     }
 
     static func decodePaymentSession(_ reader: JSONReader) throws(PurseCheckoutError) -> LegacyPaymentSession {

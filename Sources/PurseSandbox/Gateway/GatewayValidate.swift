@@ -58,20 +58,36 @@ extension PurseSandbox {
             case .success(let found): methods = found
             case .failure(let error): return error.response
             }
-            var planner = ValidationPlanner(sandbox: self, session: session, state: state, now: now)
-            var planned: [PlannedItem] = []
-            for (item, method) in zip(items, methods) {
-                switch planner.plan(item, method: method) {
-                case .failure(let error): return error.response
-                case .success(let result): planned.append(result)
-                }
-                if case .failed = planned.last?.outcome { break }
+            let planned: [PlannedItem]
+            switch plan(items, methods: methods, session: session, state: state, now: now) {
+            case .failure(let error): return error.response
+            case .success(let result): planned = result
             }
             let answer = commit(planned, items: items, session: session, now: now, state: &state)
             let response = SandboxResponse.json(200, answer)
             state.idempotency[recordKey] = IdempotencyRecord(request: canonical, status: 200, body: response.body)
             return response
         }
+    }
+
+    /// Plans every item against the state, stopping at the first that fails.
+    ///
+    /// A function of its own so that the planner, which holds a copy of the state, is gone before the commit
+    /// changes the state: alive, it made every commit copy the whole state (copy on write), and `/validate` got
+    /// slower with every session and payment stored (measured: 844 requests/s over 3 s, 316 over 30 s).
+    private func plan(
+        _ items: [GatewayItem], methods: [SandboxMethod], session: ClientSessionRecord, state: SandboxState, now: Date
+    ) -> Result<[PlannedItem], SandboxAPIError> {
+        var planner = ValidationPlanner(sandbox: self, session: session, state: state, now: now)
+        var planned: [PlannedItem] = []
+        for (item, method) in zip(items, methods) {
+            switch planner.plan(item, method: method) {
+            case .failure(let error): return .failure(error)
+            case .success(let result): planned.append(result)
+            }
+            if case .failed = planned.last?.outcome { break }
+        }
+        return .success(planned)
     }
 
     /// The request-level rules; returns each item's method.

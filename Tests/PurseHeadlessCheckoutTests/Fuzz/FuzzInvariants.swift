@@ -577,10 +577,17 @@ package enum RedirectFuzzInvariants {
                 }
                 if attributes[attribute] == nil { attributes[attribute] = RedirectHTML.unescape(value) }
             }
+            guard index < scalars.count else { break }  // a tag cut by the end of the document is dropped
             index += 1
             if isEndTag { continue }
             if name == "form" { actions.append(attributes["action"]) }
-            if ["script", "style", "textarea", "title"].contains(name) { skip(past: "</\(name)") }
+            if ["script", "style", "textarea", "title"].contains(name) {
+                // The raw text ends at `</name` followed by whitespace, `/` or `>` (`</script<` is still text).
+                repeat {
+                    skip(past: "</\(name)")
+                } while index < scalars.count
+                    && !(isSpace(scalars[index]) || scalars[index] == "/" || scalars[index] == ">")
+            }
         }
         return actions
     }

@@ -63,7 +63,7 @@ import Testing
     /// The fixed behaviour itself: each kept HTML document is refused under a policy that allows only the PSP.
     @Test(arguments: [
         "hidden-form-after-lone-lt.json", "form-name-ended-by-slash.json", "quote-not-after-equals.json",
-        "equals-starting-attribute-name.json", "quote-in-tag-name-absolute.json",
+        "equals-starting-attribute-name.json", "quote-in-tag-name-absolute.json", "quote-in-unquoted-value.json",
     ])
     func hiddenFormsAreRefused(fixture: String) throws {
         let bytes = try Data(
