@@ -58,14 +58,27 @@ final class EventLoop {
         scratch.deallocate()
     }
 
+    /// How long a stop waits for the answers under way (a handler running, an answer being written).
+    static let stopGraceNanoseconds: UInt64 = 2_000_000_000
+
     /// Runs until a stop is requested (or `poll` fails), then closes every connection and descriptor.
+    ///
+    /// A stop is graceful: no new connection is accepted, but a request whose handler is running, or whose answer
+    /// is being written, gets its answer first (for at most ``stopGraceNanoseconds``). Without it, a handler that
+    /// makes its owner stop the server (the loopback presenter's return page: the return wakes the payment,
+    /// which closes the listener) raced its own answer, and the browser saw the connection close empty.
     func run() {
-        defer { closeEverything() }
+        defer {
+            closeEverything()
+            shared.markFinished()
+        }
         now = Socket.monotonicNanoseconds()
         nextTimerScan = now + settings.timerResolution
+        var drainingUntil: UInt64?
         while true {
             let waitNanoseconds = nextTimerScan > now ? nextTimerScan - now : 0
-            let timeout = Int32(min((waitNanoseconds + 999_999) / 1_000_000, 1000))
+            var timeout = Int32(min((waitNanoseconds + 999_999) / 1_000_000, 1000))
+            if drainingUntil != nil { timeout = min(timeout, 10) }
             let ready = poll(&pollFDs, nfds_t(pollFDs.count), timeout)
             if ready < 0 && errno != EINTR {
                 return
@@ -73,9 +86,14 @@ final class EventLoop {
             now = Socket.monotonicNanoseconds()
             if pollFDs[0].revents != 0 {
                 pollFDs[0].revents = 0
-                if !deliverCompletions() {
-                    return
+                if deliverCompletions(), drainingUntil == nil {
+                    drainingUntil = now + Self.stopGraceNanoseconds
+                    pollFDs[1].events = 0
+                    acceptPausedUntil = nil
                 }
+            }
+            if let until = drainingUntil, now >= until || !hasAnswersUnderWay {
+                return
             }
             if let pausedUntil = acceptPausedUntil, now >= pausedUntil {
                 acceptPausedUntil = nil
@@ -278,16 +296,23 @@ final class EventLoop {
         }
     }
 
-    /// Returns `false` when the loop must stop.
+    /// Answers every completed handler; returns whether a stop was requested (the answers are delivered anyway).
     private func deliverCompletions() -> Bool {
-        guard !shared.takeCompletions(into: &completions) else { return false }
+        let stopRequested = shared.takeCompletions(into: &completions)
         for completion in completions {
             if let connection = byID[completion.connectionID] {
                 answer(connection, with: completion.response)
             }
         }
         completions.removeAll(keepingCapacity: true)
-        return true
+        return stopRequested
+    }
+
+    /// Whether a connection still waits for its handler or has an answer not yet written.
+    private var hasAnswersUnderWay: Bool {
+        byID.values.contains { connection in
+            connection.phase == .awaitingHandler || (connection.phase != .closed && connection.pendingOutput > 0)
+        }
     }
 
     private func answer(_ connection: Connection, with response: HTTPServerResponse) {

@@ -117,4 +117,23 @@ public final class HTTPServer: Sendable {
         }
         shared?.requestStop()
     }
+
+    /// Stops like ``stop()``, then waits until the answers under way have gone out and every connection is
+    /// closed (the loop gives them about 2 s), or until `timeout` has passed.
+    ///
+    /// For a process about to exit: a page served just before (a redirect's return page, whose arrival ends the
+    /// payment) would otherwise die with the process, and the browser would see an empty answer.
+    public func stopAndWait(timeout: Duration = .seconds(3)) {
+        let shared = state.withLock { state -> LoopShared? in
+            guard case .running(_, let shared) = state else { return nil }
+            return shared
+        }
+        stop()
+        guard let shared else { return }
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while !shared.isFinished, clock.now < deadline {
+            usleep(2_000)
+        }
+    }
 }

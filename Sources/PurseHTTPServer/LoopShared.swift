@@ -39,6 +39,15 @@ final class LoopShared: Sendable {
         wakeWriteFD = fds[1]
     }
 
+    /// Set by the loop thread once it has closed every connection and descriptor.
+    private let finished = Locked(false)
+
+    /// Loop thread, last thing it does.
+    func markFinished() { finished.withLock { $0 = true } }
+
+    /// Whether the loop has ended (any thread).
+    var isFinished: Bool { finished.withLock { $0 } }
+
     /// Hands a handler's response to the loop (any thread).
     func post(_ completion: Completion) {
         inbox.withLock { inbox in

@@ -257,9 +257,11 @@ struct ObservedCheckout: Equatable, CustomStringConvertible {
 struct MatrixRig {
     let harness: Harness
     let clock: TestClock?
+    let fault: MatrixFault
     let logs = LogLines()
 
     init(_ wire: Wire, _ fault: MatrixFault) throws {
+        self.fault = fault
         if fault == .timeout {
             let clock = TestClock()
             self.clock = clock
@@ -272,13 +274,20 @@ struct MatrixRig {
 
     var sandbox: PurseSandbox { harness.sandbox }
 
-    /// A checkout whose requests time out after 1 s and whose log lines are kept; unless `settle` is false, its
-    /// saved gift cards' background look-ups have ended, so that they do not change the state during the call.
+    /// The checkout's `requestTimeout`: 1 s where the client's deadline ends the call (a late answer, a body that
+    /// never finishes), 20 s elsewhere, so that a slow machine (a sanitizer build, a loaded CI runner) never turns
+    /// an HTTP answer into a client timeout.
+    var requestTimeout: Duration { fault == .timeout || fault == .stall ? .seconds(1) : .seconds(20) }
+
+    /// A checkout whose requests time out after ``requestTimeout`` and whose log lines are kept; unless `settle`
+    /// is false, its saved gift cards' background look-ups have ended, so that they do not change the state
+    /// during the call.
     func open(
         amount: Decimal = Decimal(string: "42.99")!, shopper: String? = PurseSandbox.demoShopper, settle: Bool = true
     ) async throws -> PurseHeadlessCheckout {
+        let timeout = requestTimeout
         let checkout = try await harness.openCheckout(amount: amount, shopper: shopper) { configuration in
-            configuration.requestTimeout = .seconds(1)
+            configuration.requestTimeout = timeout
             configuration.logHandler = logs.handler
         }
         guard settle, shopper != nil else { return checkout }

@@ -61,7 +61,64 @@ struct HTTPServerLifecycleTests {
         #expect(closed)
     }
 
-    @Test func stopWhileAHandlerRunsDiscardsItsAnswer() async throws {
+    /// A stop lets the answers under way go out: the loopback presenter's return page wakes the payment, which
+    /// stops the listener while the page's own answer is still on its way.
+    @Test func stopWhileAHandlerRunsStillSendsItsAnswer() async throws {
+        let gate = AsyncGate()
+        let entered = AsyncGate()
+        let server = HTTPServer { _ in
+            entered.open()
+            await gate.wait()
+            return .text("answered after the stop")
+        }
+        let port = try server.start()
+        async let outcome = onThread {
+            let client = try RawClient(port: port)
+            try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+            let response = try client.readResponse()
+            return (response.status, response.text, try client.isClosedByServer())
+        }
+        await entered.wait()
+        server.stop()
+        gate.open()
+        let (status, text, closed) = try await outcome
+        #expect(status == 200)
+        #expect(text == "answered after the stop")
+        #expect(closed)
+        // And nothing new is accepted once stopped.
+        #expect(throws: (any Error).self) {
+            try RawClient(port: port, timeoutSeconds: 2).send("GET / HTTP/1.1\r\n\r\n")
+        }
+    }
+
+    /// `stopAndWait()` returns only once the answer under way has been written and the loop has ended: what a
+    /// process about to exit needs (the `purse checkout` return page).
+    @Test func stopAndWaitReturnsAfterTheAnswerUnderWayWentOut() async throws {
+        let gate = AsyncGate()
+        let entered = AsyncGate()
+        let server = HTTPServer { _ in
+            entered.open()
+            await gate.wait()
+            return .text("the return page")
+        }
+        let port = try server.start()
+        async let response = onThread {
+            let client = try RawClient(port: port)
+            try client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+            return try client.readResponse()
+        }
+        await entered.wait()
+        async let stopped: Void = onThread { server.stopAndWait() }
+        gate.open()
+        try await stopped
+        #expect(server.port == nil)
+        let answer = try await response
+        #expect(answer.status == 200)
+        #expect(answer.text == "the return page")
+    }
+
+    /// A handler that is still running when the grace period ends loses its connection: a stop never hangs.
+    @Test func stopClosesAHandlerThatOutlivesTheGracePeriod() async throws {
         let gate = AsyncGate()
         let entered = AsyncGate()
         let server = HTTPServer { _ in
@@ -77,8 +134,8 @@ struct HTTPServerLifecycleTests {
         }
         await entered.wait()
         server.stop()
-        gate.open()
         #expect(try await closed)
+        gate.open()
     }
 
     @Test func startingTwiceOrAfterStopIsRefused() throws {

@@ -78,6 +78,14 @@
             listener = nil
         }
 
+        /// Stops the listener like ``stop()`` and waits (about 2 s at most) until the pages it was answering —
+        /// the return page above all — have gone out. Call it before a command-line program exits: the return
+        /// that ends the payment arrives just before, and its page would otherwise die with the process.
+        public func stopAndWait() {
+            listener?.stopAndWait()
+            listener = nil
+        }
+
         /// Opens the page and waits for the return, the timeout or cancellation.
         public func present(_ action: RedirectAction) async -> RedirectPresentationResult {
             let listener: LoopbackReturnListener

@@ -50,6 +50,9 @@
         /// Stops listening; waiting presentations keep waiting until their timeout or cancellation.
         func stop() { server.stop() }
 
+        /// Stops listening and waits until the pages under way have been answered (see `HTTPServer.stopAndWait`).
+        func stopAndWait() { server.stopAndWait() }
+
         /// The return URL the destination names, with the bound port.
         var returnURL: URL? { policy.returnURL }
 

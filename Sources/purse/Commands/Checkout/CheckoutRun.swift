@@ -232,8 +232,10 @@ final class CheckoutRun {
         exit(report.exitStatus)
     }
 
+    /// Stops the embedded sandbox and the return listener; the listener first lets its last page (the return the
+    /// shopper's browser is waiting on) go out, since the process exits right after.
     private func stopEverything() {
-        loopback?.stop()
+        loopback?.stopAndWait()
         server?.stop()
     }
 }
