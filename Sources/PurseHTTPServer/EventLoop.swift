@@ -6,6 +6,8 @@ struct LoopSettings: Sendable {
     var readTimeout: UInt64
     var idleTimeout: UInt64
     var maxConnections: Int
+    /// How long a stop waits for the answers under way.
+    var stopGrace: UInt64
 
     /// How long a closing connection keeps draining input after its last answer.
     var lingerTimeout: UInt64 { min(readTimeout, 2_000_000_000) }
@@ -58,13 +60,10 @@ final class EventLoop {
         scratch.deallocate()
     }
 
-    /// How long a stop waits for the answers under way (a handler running, an answer being written).
-    static let stopGraceNanoseconds: UInt64 = 2_000_000_000
-
     /// Runs until a stop is requested (or `poll` fails), then closes every connection and descriptor.
     ///
     /// A stop is graceful: no new connection is accepted, but a request whose handler is running, or whose answer
-    /// is being written, gets its answer first (for at most ``stopGraceNanoseconds``). Without it, a handler that
+    /// is being written, gets its answer first (for at most `settings.stopGrace`). Without it, a handler that
     /// makes its owner stop the server (the loopback presenter's return page: the return wakes the payment,
     /// which closes the listener) raced its own answer, and the browser saw the connection close empty.
     func run() {
@@ -87,7 +86,7 @@ final class EventLoop {
             if pollFDs[0].revents != 0 {
                 pollFDs[0].revents = 0
                 if deliverCompletions(), drainingUntil == nil {
-                    drainingUntil = now + Self.stopGraceNanoseconds
+                    drainingUntil = now + settings.stopGrace
                     pollFDs[1].events = 0
                     acceptPausedUntil = nil
                 }

@@ -119,7 +119,7 @@ public final class HTTPServer: Sendable {
     }
 
     /// Stops like ``stop()``, then waits until the answers under way have gone out and every connection is
-    /// closed (the loop gives them about 2 s), or until `timeout` has passed.
+    /// closed (the loop gives them ``Configuration/stopGrace``), or until `timeout` has passed.
     ///
     /// For a process about to exit: a page served just before (a redirect's return page, whose arrival ends the
     /// payment) would otherwise die with the process, and the browser would see an empty answer.

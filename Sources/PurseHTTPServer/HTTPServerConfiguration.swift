@@ -22,12 +22,15 @@ extension HTTPServer {
         public let idleTimeout: Duration
         /// The most connections open at once; a client over the limit gets 503 and is closed.
         public let maxConnections: Int
+        /// How long a stop waits for the answers under way (a handler still running, an answer being written)
+        /// before closing their connections.
+        public let stopGrace: Duration
 
         /// Creates a configuration; every value has a default suited to a local sandbox.
         public init(
             host: String = "127.0.0.1", port: UInt16 = 0, maxHeaderBytes: Int = 16 * 1024,
             maxBodyBytes: Int = 1024 * 1024, readTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(60),
-            maxConnections: Int = 1024
+            maxConnections: Int = 1024, stopGrace: Duration = .seconds(2)
         ) {
             self.host = host
             self.port = port
@@ -36,6 +39,7 @@ extension HTTPServer {
             self.readTimeout = readTimeout
             self.idleTimeout = idleTimeout
             self.maxConnections = maxConnections
+            self.stopGrace = stopGrace
         }
 
         /// Validates the values and converts them to the loop's units.
@@ -49,10 +53,11 @@ extension HTTPServer {
             guard readTimeout >= .milliseconds(1), idleTimeout >= .milliseconds(1) else {
                 throw invalid("readTimeout and idleTimeout must be at least 1 ms.")
             }
+            guard stopGrace >= .zero else { throw invalid("stopGrace must not be negative.") }
             return LoopSettings(
                 limits: HTTPRequestParser.Limits(maxHeaderBytes: maxHeaderBytes, maxBodyBytes: maxBodyBytes),
                 readTimeout: Self.nanoseconds(readTimeout), idleTimeout: Self.nanoseconds(idleTimeout),
-                maxConnections: maxConnections)
+                maxConnections: maxConnections, stopGrace: Self.nanoseconds(stopGrace))
         }
 
         /// Whole nanoseconds, saturating at about 292 years.

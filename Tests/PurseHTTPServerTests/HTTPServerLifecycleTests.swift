@@ -66,7 +66,8 @@ struct HTTPServerLifecycleTests {
     @Test func stopWhileAHandlerRunsStillSendsItsAnswer() async throws {
         let gate = AsyncGate()
         let entered = AsyncGate()
-        let server = HTTPServer { _ in
+        // A grace far longer than a loaded machine (a sanitizer build) needs to resume the handler.
+        let server = HTTPServer(configuration: .init(stopGrace: .seconds(60))) { _ in
             entered.open()
             await gate.wait()
             return .text("answered after the stop")
@@ -96,7 +97,7 @@ struct HTTPServerLifecycleTests {
     @Test func stopAndWaitReturnsAfterTheAnswerUnderWayWentOut() async throws {
         let gate = AsyncGate()
         let entered = AsyncGate()
-        let server = HTTPServer { _ in
+        let server = HTTPServer(configuration: .init(stopGrace: .seconds(60))) { _ in
             entered.open()
             await gate.wait()
             return .text("the return page")
@@ -108,7 +109,7 @@ struct HTTPServerLifecycleTests {
             return try client.readResponse()
         }
         await entered.wait()
-        async let stopped: Void = onThread { server.stopAndWait() }
+        async let stopped: Void = onThread { server.stopAndWait(timeout: .seconds(60)) }
         gate.open()
         try await stopped
         #expect(server.port == nil)
@@ -121,7 +122,7 @@ struct HTTPServerLifecycleTests {
     @Test func stopClosesAHandlerThatOutlivesTheGracePeriod() async throws {
         let gate = AsyncGate()
         let entered = AsyncGate()
-        let server = HTTPServer { _ in
+        let server = HTTPServer(configuration: .init(stopGrace: .milliseconds(200))) { _ in
             entered.open()
             await gate.wait()
             return .text("too late")
