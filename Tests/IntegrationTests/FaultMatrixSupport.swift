@@ -11,7 +11,7 @@ import Testing
 /// "Handled" faults let the sandbox do the work (charge, rename, delete) and then break the answer: the
 /// dangerous case a retry must survive. The others refuse before anything happens.
 enum MatrixFault: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    /// The answer comes 30 s (sandbox clock) after the request; the SDK's `requestTimeout` is 1 s.
+    /// The answer comes 30 s (sandbox clock) after the request; the SDK's `requestTimeout` is 5 s.
     case timeout
     /// Handled, then the connection is reset (RST) without an answer.
     case reset
@@ -274,10 +274,11 @@ struct MatrixRig {
 
     var sandbox: PurseSandbox { harness.sandbox }
 
-    /// The checkout's `requestTimeout`: 1 s where the client's deadline ends the call (a late answer, a body that
-    /// never finishes), 20 s elsewhere, so that a slow machine (a sanitizer build, a loaded CI runner) never turns
-    /// an HTTP answer into a client timeout.
-    var requestTimeout: Duration { fault == .timeout || fault == .stall ? .seconds(1) : .seconds(20) }
+    /// The checkout's `requestTimeout`: 5 s where the client's deadline ends the call (a late answer, a body that
+    /// never finishes) — short, yet long enough for the retry after the fault to be answered on a slow machine (a
+    /// ThreadSanitizer build missed 1 s) — and 20 s elsewhere, so that a slow machine never turns an HTTP answer
+    /// into a client timeout.
+    var requestTimeout: Duration { fault == .timeout || fault == .stall ? .seconds(5) : .seconds(20) }
 
     /// A checkout whose requests time out after ``requestTimeout`` and whose log lines are kept; unless `settle`
     /// is false, its saved gift cards' background look-ups have ended, so that they do not change the state
@@ -292,7 +293,7 @@ struct MatrixRig {
         }
         guard settle, shopper != nil else { return checkout }
         // In the timeout column the slow card's issuer waits on the parked test clock: its look-up ends with the
-        // client's 1 s timeout (the card is disabled).
+        // client's 5 s timeout (the card is disabled).
         await checkout.waitForSavedSecondaryBalances()
         return checkout
     }
