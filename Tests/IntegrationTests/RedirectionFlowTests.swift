@@ -141,6 +141,8 @@ struct RedirectionFlowTests {
     func initRefused(wire: Wire) async throws {
         let harness = try Harness(wire)
         let checkout = try await harness.openCheckout()
+        // The saved gift cards' balance look-ups are /init calls too: let them end before the fault is armed.
+        await checkout.waitForSavedSecondaryBalances()
         harness.sandbox.faults.inject(.status(403, count: 1), on: .gatewayInit)
         let item = try #require(checkout.paymentMethods.first { $0.id == RedirectionMethod.get.rawValue })
         let presenter = harness.scriptedPresenter([.approve])

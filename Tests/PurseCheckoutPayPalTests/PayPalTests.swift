@@ -134,6 +134,8 @@ struct PayPalTests {
     func initHTTPFailure(wire: PayPalWire) async throws {
         let harness = try PayPalHarness(wire)
         let checkout = try await harness.openCheckout()
+        // The saved gift cards' balance look-ups are /init calls too: let them end before the fault is armed.
+        await checkout.waitForSavedSecondaryBalances()
         harness.sandbox.faults.inject(.status(503, count: 1), on: .gatewayInit)
         let element = checkout.paymentElement(for: .paymentToken(try harness.savedAccount(in: checkout)))
         await element.prepare()
