@@ -61,3 +61,9 @@ public final class Locked<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
+
+extension Locked: CustomReflectable {
+    /// Reflection (`dump`, `Mirror`, a debugger's summary) shows no guarded value: reading it outside the lock
+    /// would race with the thread that holds it (a `dump()` of a checkout crashed under ThreadSanitizer).
+    public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .class) }
+}
