@@ -131,3 +131,9 @@ private final class NoRedirects: NSObject, URLSessionTaskDelegate, Sendable {
         completionHandler(nil)
     }
 }
+
+extension URLSessionTransport: CustomReflectable {
+    /// Reflection (`dump`, `Mirror`) shows no children: the `URLSession` inside is changed by its own threads
+    /// while it works, and walking it from another thread crashed a `dump()` of a checkout.
+    public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .class) }
+}
