@@ -13,18 +13,13 @@ struct SavedCardsSecrecyTests {
     static let secrets = ["4000000000000002", "5555555555554444", "4000000000003220", "378282246310005"]
     static let codes = ["7391", "846", "5270"]
 
-    /// Whether `text` holds `code` as a word of its own (timings are long digit runs, ids mix letters in).
-    static func holds(_ text: String, code: String) -> Bool {
-        text.components(separatedBy: CharacterSet.alphanumerics.inverted).contains(code)
-    }
-
     static func check(_ texts: [String], sourceLocation: SourceLocation = #_sourceLocation) {
         for text in texts {
             for pan in secrets {
                 #expect(!text.contains(pan), sourceLocation: sourceLocation)
                 #expect(!text.contains(String(pan.prefix(8))), sourceLocation: sourceLocation)
             }
-            for code in codes { #expect(!holds(text, code: code), sourceLocation: sourceLocation) }
+            for code in codes { #expect(!SecretWords.holds(text, code: code), sourceLocation: sourceLocation) }
         }
     }
 
