@@ -1,5 +1,6 @@
 import Foundation
 import PurseHeadlessCheckout
+import PurseSandbox
 
 /// `purse-bench`: round trips, latency, CPU and sandbox throughput (DESIGN.md §9, issue 9).
 /// `--quick`: a sub-minute run for CI; `--json`: machine-readable output.
@@ -10,8 +11,8 @@ let quick = arguments.contains("--quick")
 let asJSON = arguments.contains("--json")
 if arguments.contains("--help") {
     print(
-        "usage: purse-bench [--quick] [--json]\n       purse-bench --load SECONDS [--connections N]\n"
-            + "       purse-bench --profile-decode SCALE")
+        "usage: purse-bench [--quick] [--json] [--only roundTrips|latency|cpu|sandbox]\n       purse-bench --load SECONDS [--connections N]\n"
+            + "       purse-bench --profile-decode SCALE\n       purse-bench --profile-open SAVED_GIFT_CARDS")
     exit(0)
 }
 
@@ -45,12 +46,21 @@ func runLoad() async -> Int32 {
 @MainActor
 func runBench() async -> Int32 {
     let report = Report()
-    let sections = ["roundTrips", "latency", "cpu", "sandbox"]
+    let allSections = ["roundTrips", "latency", "cpu", "sandbox"]
+    var sections = allSections
+    if let index = argumentList.firstIndex(of: "--only") {
+        guard index + 1 < argumentList.count, allSections.contains(argumentList[index + 1]) else {
+            FileHandle.standardError.write(
+                Data("purse-bench: --only needs one of \(allSections.joined(separator: ", "))\n".utf8))
+            return 64
+        }
+        sections = [argumentList[index + 1]]
+    }
     do {
-        try await RoundTrips.run(into: report)
-        try await Latency.run(into: report, quick: quick)
-        try await CPU.run(into: report, quick: quick)
-        try await SandboxLoad.run(into: report, quick: quick)
+        if sections.contains("roundTrips") { try await RoundTrips.run(into: report) }
+        if sections.contains("latency") { try await Latency.run(into: report, quick: quick) }
+        if sections.contains("cpu") { try await CPU.run(into: report, quick: quick) }
+        if sections.contains("sandbox") { try await SandboxLoad.run(into: report, quick: quick) }
     } catch {
         FileHandle.standardError.write(Data("purse-bench: \(error)\n".utf8))
         print(asJSON ? report.json(sections: sections) : report.table)
@@ -77,11 +87,41 @@ func runProfileDecode() -> Int32 {
     }
 }
 
+/// `--profile-open N`: opens a checkout with N saved gift cards on the in-process sandbox, no latency, 200 times
+/// after 20 warm-up openings, and prints the mean: the program to run under `perf record` to see what an opening
+/// costs besides the wire.
+@MainActor
+func runProfileOpen() async -> Int32 {
+    let count = positiveInteger(after: "--profile-open", default: 20)
+    do {
+        let bench = try Bench(loopback: false, catalogue: Flows.catalogue(savedGiftCards: count))
+        let clock = ContinuousClock()
+        var total = Duration.zero
+        let warmUps = 20
+        let openings = 200
+        for index in 0..<(warmUps + openings) {
+            let session = try bench.sandbox.createClientSession(amount: 30, shopper: PurseSandbox.demoShopper)
+            let start = clock.now
+            let checkout = try await bench.open(widgetData: session.widgetData)
+            await checkout.waitForSavedSecondaryBalances()
+            if index >= warmUps { total += start.duration(to: clock.now) }
+        }
+        let mean = total.seconds * 1000 / Double(openings)
+        print("opened \(openings) checkouts with \(count) saved gift cards: \(format(mean, 3)) ms each (mean)")
+        return 0
+    } catch {
+        FileHandle.standardError.write(Data("purse-bench: \(error)\n".utf8))
+        return 1
+    }
+}
+
 let status: Int32
 if arguments.contains("--load") {
     status = await runLoad()
 } else if arguments.contains("--profile-decode") {
     status = runProfileDecode()
+} else if arguments.contains("--profile-open") {
+    status = await runProfileOpen()
 } else {
     status = await runBench()
 }

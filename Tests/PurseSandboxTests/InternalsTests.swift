@@ -43,6 +43,19 @@ struct InternalsTests {
     }
 
     @Test(
+        "The writer escapes U+2028 and U+2029 only, keeps other text starting with the same byte, and round-trips",
+        arguments: [
+            ("a\u{2028}b\u{2029}c", #""a\u2028b\u2029c""#), ("\u{2026}€\u{2030}", "\"\u{2026}€\u{2030}\""),
+            ("\u{2020}\u{2028}", #""\#u{2020}\u2028""#), ("€\u{2028}", #""€\u2028""#), ("\u{2028}", #""\u2028""#),
+            ("é\u{1F642}\\/", #""é\#u{1F642}\\/""#), ("\u{08}\u{0C}\u{1F}\r\t", #""\b\f\u001f\r\t""#),
+        ])
+    func writerLineSeparators(text: String, expected: String) throws {
+        let value = SandboxJSON.string(text)
+        #expect(value.text == expected)
+        #expect(try JSONParser.parse(value.text) == value)
+    }
+
+    @Test(
         "Minor units to major literal and back",
         arguments: [
             (4299, "EUR", "42.99"), (4200, "EUR", "42"), (5, "EUR", "0.05"), (0, "EUR", "0"), (4299, "JPY", "4299"),

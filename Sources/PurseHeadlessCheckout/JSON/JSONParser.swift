@@ -78,15 +78,15 @@ enum JSONParser {
                 }
                 let keyOffset = index
                 let key = try parseString()
-                guard object[key] == nil else {
-                    // A second member of the same name could be read differently by another parser.
-                    throw JSONParseError(offset: keyOffset, reason: "duplicate member name")
-                }
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
                 index += 1
                 skipWhitespace()
-                object[key] = try parseValue(depth: depth + 1)
+                let value = try parseValue(depth: depth + 1)
+                guard object.updateValue(value, forKey: key) == nil else {
+                    // A second member of the same name could be read differently by another parser.
+                    throw JSONParseError(offset: keyOffset, reason: "duplicate member name")
+                }
                 skipWhitespace()
                 guard index < bytes.count else { throw fail("unexpected end of input in an object") }
                 if bytes[index] == UInt8(ascii: ",") {
@@ -155,26 +155,34 @@ enum JSONParser {
 
         func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
+        /// A string without escapes (nearly all of them) becomes text straight from the input's bytes; only an
+        /// escape makes a copy to rewrite.
         mutating func parseString() throws(JSONParseError) -> String {
             index += 1
-            var scalars: [UInt8] = []
+            var rewritten: [UInt8]?
             var plainStart = index
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
-                    scalars.append(contentsOf: bytes[plainStart..<index])
-                    index += 1
-                    guard let text = String(validating: scalars, as: UTF8.self) else {
-                        throw fail("string is not valid UTF-8")
+                    let text: String?
+                    if var escaped = rewritten {
+                        escaped.append(contentsOf: bytes[plainStart..<index])
+                        text = String(validating: escaped, as: UTF8.self)
+                    } else {
+                        text = String(validating: bytes[plainStart..<index], as: UTF8.self)
                     }
+                    index += 1
+                    guard let text else { throw fail("string is not valid UTF-8") }
                     return text
                 }
                 if byte < 0x20 { throw fail("control character in a string") }
                 if byte == UInt8(ascii: "\\") {
-                    scalars.append(contentsOf: bytes[plainStart..<index])
+                    var escaped = rewritten ?? []
+                    escaped.append(contentsOf: bytes[plainStart..<index])
                     index += 1
                     guard index < bytes.count else { break }
-                    try appendEscape(into: &scalars)
+                    try appendEscape(into: &escaped)
+                    rewritten = escaped
                     plainStart = index
                     continue
                 }

@@ -156,27 +156,78 @@ package enum RedirectHTML {
                 index += 1
                 continue
             }
-            // Where the tag ends, read with the states of the HTML tokenizer (WHATWG HTML §13.2.5.8–.40): a quote
-            // opens a value only right after `name=` (not in a tag name, an unquoted value or `<p 'x>`).
-            var end = index + 1
-            var state = TagState.name
-            while end < scalars.count {
-                let scalar = scalars[end]
-                if case .quotedValue(let quote) = state {
-                    if scalar == quote { state = .beforeAttributeName }
-                } else if scalar == ">" {
-                    break
-                } else {
-                    state = state.next(after: scalar, isSpace: isSpace(scalar))
-                }
-                end += 1
-            }
-            var text = String(String.UnicodeScalarView(scalars[(index + 1)..<min(end, scalars.count)]))
+            let (text, end) = tagText(scalars, openingAt: index)
             index = end + 1
-            if text.hasSuffix("/") { text.removeLast() }
             tags.append(parseTag(text))
         }
         return tags
+    }
+
+    /// The text between the `<` at `index` and the `>` that closes its tag (without a self-closing `/`), and the
+    /// index of that `>` (the end of the document when there is none).
+    ///
+    /// Where the tag ends is read with the states of the HTML tokenizer (WHATWG HTML §13.2.5.8–.40): a quote
+    /// opens a value only right after `name=` (not in a tag name, an unquoted value or `<p 'x>`).
+    private static func tagText(_ scalars: [Unicode.Scalar], openingAt index: Int) -> (text: String, end: Int) {
+        var end = index + 1
+        var state = TagState.name
+        while end < scalars.count {
+            let scalar = scalars[end]
+            if case .quotedValue(let quote) = state {
+                if scalar == quote { state = .beforeAttributeName }
+            } else if scalar == ">" {
+                break
+            } else {
+                state = state.next(after: scalar, isSpace: isSpace(scalar))
+            }
+            end += 1
+        }
+        var text = String(String.UnicodeScalarView(scalars[(index + 1)..<min(end, scalars.count)]))
+        // A `/` before `>` closes the tag itself, except at the end of an unquoted value (`action=https://x/>`).
+        if text.hasSuffix("/") && state != .unquotedValue { text.removeLast() }
+        return (text, end)
+    }
+
+    /// Every place a document could send its shopper when submitted: the `action` of each `<form` tag and the
+    /// `formaction` of each `<button` and `<input` tag, wherever the text holds one (`nil` for a form without an
+    /// action, which posts back to the document itself).
+    ///
+    /// Deliberately wider than what a browser reads: a tag is taken wherever `<form`, `<button` or `<input`
+    /// followed by whitespace, `/` or `>` appears — inside a comment, a script or another tag's quoted value
+    /// too. A browser's tokenizer has many states (comments and their abrupt endings, bogus comments after
+    /// `</1` or `<!x`, raw text of `script`, `textarea`, `noscript`…, escaped script data) that decide whether a
+    /// `<` opens a tag; reading one of them differently from the browser could hide a form inside what looks
+    /// like a quoted value. The text from `<form` to its `>` reads the same whatever came before, so no state
+    /// is needed: every form a browser can see is among these. The price is refusing a document that only
+    /// mentions a foreign form in a comment or a string.
+    package static func submissionTargets(in html: String) -> [String?] {
+        let scalars = Array(html.unicodeScalars)
+        var targets: [String?] = []
+        var index = 0
+        while index < scalars.count {
+            defer { index += 1 }
+            guard scalars[index] == "<" else { continue }
+            let name = ["form", "button", "input"].first { name in
+                let count = name.unicodeScalars.count
+                guard index + count < scalars.count else {
+                    // `<form` at the very end of the document opens nothing.
+                    return false
+                }
+                let candidate = String(String.UnicodeScalarView(scalars[(index + 1)...(index + count)]))
+                let after = index + count + 1
+                return candidate.lowercased() == name
+                    && (after == scalars.count || isSpace(scalars[after]) || scalars[after] == "/"
+                        || scalars[after] == ">")
+            }
+            guard let name else { continue }
+            let tag = parseTag(tagText(scalars, openingAt: index).text)
+            if name == "form" {
+                targets.append(tag.attributes["action"])
+            } else if let target = tag.attributes["formaction"] {
+                targets.append(target)
+            }
+        }
+        return targets
     }
 
     /// The tokenizer states between `<` and `>` that decide whether a quote opens a value.

@@ -155,16 +155,17 @@ extension RedirectPlan {
         }
     }
 
-    /// `refused redirect url` when a URL the action names is refused: the GET or POST URL, or the action of
-    /// any form in a `.postHTML` document (a relative or missing action cannot be checked and is refused too,
-    /// since the document loads with no base URL).
+    /// `refused redirect url` when a URL the action names is refused: the GET or POST URL, or any place a
+    /// `.postHTML` document could submit to — each form's `action`, each button's `formaction`, read wherever
+    /// such a tag appears (``RedirectHTML/submissionTargets(in:)``). A relative or missing action cannot be
+    /// checked and is refused too, since the document loads with no base URL.
     static func checkTargets(of action: RedirectAction, policy: RedirectPolicy) -> PurseCheckoutError? {
         switch action {
         case .get(let url), .postForm(let url, _):
             return policy.allowsTarget(url) ? nil : RedirectError.refused
         case .postHTML(let html, _):
-            for form in RedirectHTML.forms(in: html) {
-                guard let action = form.action, let url = URL(string: action), policy.allowsTarget(url) else {
+            for target in RedirectHTML.submissionTargets(in: html) {
+                guard let target, let url = URL(string: target), policy.allowsTarget(url) else {
                     return RedirectError.refused
                 }
             }

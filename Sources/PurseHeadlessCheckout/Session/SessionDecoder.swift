@@ -246,21 +246,54 @@ public enum SessionDecoder {
 
 /// Lenient base64: standard or URL-safe alphabet, padding optional, whitespace ignored.
 enum Base64 {
+    /// The decoded bytes, or `nil` for text that is not base64: a character outside both alphabets, `=` other
+    /// than at the end, no data at all, or a length no encoding produces (one character left over).
+    ///
+    /// Reads the UTF-8 bytes once, straight into the output: widget data is tens of kilobytes, and going through
+    /// a normalized copy of the text was a fifth of opening a checkout (`purse-bench --profile-open`, perf).
     static func decode(_ text: String) -> Data? {
-        var normalized = ""
-        normalized.reserveCapacity(text.utf8.count + 3)
-        for character in text.unicodeScalars {
-            switch character {
-            case "-": normalized.append("+")
-            case "_": normalized.append("/")
-            case " ", "\n", "\r", "\t": continue
-            default: normalized.unicodeScalars.append(character)
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count / 4 * 3 + 3)
+        var accumulator: UInt32 = 0
+        var pending = 0  // sextets in `accumulator`, 0...3
+        var sextets = 0
+        var padding = false
+        for byte in text.utf8 {
+            let value: UInt8
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = byte - UInt8(ascii: "A")
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): value = byte - UInt8(ascii: "a") + 26
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0") + 52
+            case UInt8(ascii: "+"), UInt8(ascii: "-"): value = 62
+            case UInt8(ascii: "/"), UInt8(ascii: "_"): value = 63
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): continue
+            case UInt8(ascii: "="):
+                padding = true
+                continue
+            default: return nil
+            }
+            guard !padding else { return nil }  // data after padding
+            sextets += 1
+            accumulator = accumulator << 6 | UInt32(value)
+            pending += 1
+            if pending == 4 {
+                output.append(UInt8(truncatingIfNeeded: accumulator >> 16))
+                output.append(UInt8(truncatingIfNeeded: accumulator >> 8))
+                output.append(UInt8(truncatingIfNeeded: accumulator))
+                accumulator = 0
+                pending = 0
             }
         }
-        while normalized.hasSuffix("=") { normalized.removeLast() }
-        guard !normalized.isEmpty, normalized.count % 4 != 1 else { return nil }
-        normalized += String(repeating: "=", count: (4 - normalized.count % 4) % 4)
-        return Data(base64Encoded: normalized)
+        switch pending {
+        case 0: break
+        case 2: output.append(UInt8(truncatingIfNeeded: accumulator >> 4))
+        case 3:
+            output.append(UInt8(truncatingIfNeeded: accumulator >> 10))
+            output.append(UInt8(truncatingIfNeeded: accumulator >> 2))
+        default: return nil  // one sextet left: no encoding ends so
+        }
+        guard sextets > 0 else { return nil }
+        return Data(output)
     }
 
     /// URL-safe base64 without padding.

@@ -2,67 +2,83 @@ internal import Foundation
 
 extension SandboxJSON {
     /// The compact UTF-8 serialization, object keys sorted (deterministic, so replays are byte-for-byte equal).
-    var data: Data { Data(text.utf8) }
+    var data: Data { Data(bytes) }
 
     /// The compact serialization as text, object keys sorted.
-    var text: String {
-        var output = ""
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Written as UTF-8 bytes: every answer and every session's widget data goes through here, and appending
+    /// scalar by scalar to a `String` was the sandbox's largest cost (`purse-bench --profile-open`, perf).
+    private var bytes: [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
         write(to: &output)
         return output
     }
 
-    private func write(to output: inout String) {
+    private func write(to output: inout [UInt8]) {
         switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .number(let literal): output += literal
+        case .null: output += "null".utf8
+        case .bool(let value): output += (value ? "true" : "false").utf8
+        case .number(let literal): output += literal.utf8
         case .string(let text): Self.writeString(text, to: &output)
         case .array(let elements):
-            output += "["
+            output.append(UInt8(ascii: "["))
             for (offset, element) in elements.enumerated() {
-                if offset > 0 { output += "," }
+                if offset > 0 { output.append(UInt8(ascii: ",")) }
                 element.write(to: &output)
             }
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case .object(let members):
-            output += "{"
+            output.append(UInt8(ascii: "{"))
             for (offset, key) in members.keys.sorted().enumerated() {
-                if offset > 0 { output += "," }
+                if offset > 0 { output.append(UInt8(ascii: ",")) }
                 Self.writeString(key, to: &output)
-                output += ":"
+                output.append(UInt8(ascii: ":"))
                 members[key]?.write(to: &output)
             }
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func writeString(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
+    private static func writeString(_ text: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var utf8 = text.utf8.makeIterator()
+        // U+2028 and U+2029 are E2 80 A8 / E2 80 A9: the two bytes after an E2 are held back until known.
+        var held: [UInt8] = []
+        while let byte = held.isEmpty ? utf8.next() : held.removeFirst() {
+            switch byte {
+            case UInt8(ascii: "\""): output += #"\""#.utf8
+            case UInt8(ascii: "\\"): output += #"\\"#.utf8
+            case UInt8(ascii: "\n"): output += #"\n"#.utf8
+            case UInt8(ascii: "\r"): output += #"\r"#.utf8
+            case UInt8(ascii: "\t"): output += #"\t"#.utf8
+            case 0x08: output += #"\b"#.utf8
+            case 0x0C: output += #"\f"#.utf8
             // `<`, `>` and `&` are escaped too, so a JSON answer pasted into a page can never open a tag.
-            case "<", ">", "&", "\u{2028}", "\u{2029}":
-                output += "\\u" + hex4(scalar.value)
-            default:
-                if scalar.value < 0x20 {
-                    output += "\\u" + hex4(scalar.value)
+            case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), 0x00..<0x20:
+                writeEscape(UInt32(byte), to: &output)
+            case 0xE2:
+                let second = utf8.next()
+                let third = second == 0x80 ? utf8.next() : nil
+                if second == 0x80, let third, third == 0xA8 || third == 0xA9 {
+                    writeEscape(0x2000 | UInt32(third - 0x80), to: &output)
                 } else {
-                    output.unicodeScalars.append(scalar)
+                    output.append(byte)
+                    held = [second, third].compactMap { $0 }
                 }
+            default: output.append(byte)
             }
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
     }
 
-    private static func hex4(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16, uppercase: false)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    /// `\u` and four lowercase hex digits.
+    private static func writeEscape(_ value: UInt32, to output: inout [UInt8]) {
+        let hex = Array("0123456789abcdef".utf8)
+        output += #"\u"#.utf8
+        for shift in stride(from: 12, through: 0, by: -4) {
+            output.append(hex[Int((value >> UInt32(shift)) & 0xF)])
+        }
     }
 }

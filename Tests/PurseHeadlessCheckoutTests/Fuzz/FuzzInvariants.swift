@@ -499,8 +499,9 @@ package enum RedirectFuzzInvariants {
     /// The `action` of every `<form>` start tag, read the way the HTML tokenizer reads tags (WHATWG HTML §13.2.5,
     /// simplified): `<` opens a tag only before an ASCII letter; a tag name ends at whitespace, `/` or `>`; an
     /// attribute name ends at whitespace, `/`, `=` or `>`; a quote opens a value only after `=`; the first of
-    /// duplicate attributes wins; comments and the text of `script`, `style`, `textarea` and `title` hold no
-    /// tags. Character references in the action are decoded with `RedirectHTML.unescape`.
+    /// duplicate attributes wins; comments (with their abrupt endings `<!-->`, `<!--->` and `--!>`), bogus comments
+    /// (`<!x`, `<?x`, `</1`, up to the first `>`) and the text of `script`, `style`, `textarea`, `title`, `xmp`,
+    /// `iframe`, `noembed`, `noframes` and `noscript` (scripting on, as in a web view) hold no tags. Character references in the action are decoded with `RedirectHTML.unescape`.
     static func browserFormActions(in html: String) -> [String?] {
         let scalars = Array(html.unicodeScalars)
         var actions: [String?] = []
@@ -529,14 +530,29 @@ package enum RedirectFuzzInvariants {
             }
             if lowered(scalars[(index + 1)..<min(index + 4, scalars.count)]) == "!--" {
                 index += 4
-                skip(past: "-->")
+                // `<!-->` and `<!--->` end at once; otherwise at `-->` or `--!>`, whichever comes first.
+                if index < scalars.count, scalars[index] == ">" {
+                    index += 1
+                } else if index + 1 < scalars.count, scalars[index] == "-", scalars[index + 1] == ">" {
+                    index += 2
+                } else {
+                    let rest = String(String.UnicodeScalarView(scalars[index...]))
+                    let ends = ["-->", "--!>"].compactMap { rest.range(of: $0) }
+                    guard let end = ends.min(by: { $0.lowerBound < $1.lowerBound }) else { break }
+                    index += rest.unicodeScalars[rest.startIndex..<end.upperBound].count
+                }
                 continue
             }
             let isEndTag = scalars[index + 1] == "/"
-            guard
+            let opensTag =
                 isLetter(scalars[index + 1]) || (isEndTag && index + 2 < scalars.count && isLetter(scalars[index + 2]))
-            else {
+            let bogusComment =
+                ["!", "?"].contains(scalars[index + 1])
+                || (isEndTag && index + 2 < scalars.count && scalars[index + 2] != ">")
+            guard opensTag else {
+                // `<!x`, `<?x` and `</1` open a bogus comment, which ends at the first `>` (quotes mean nothing).
                 index += 1
+                if bogusComment { skip(past: ">") }
                 continue
             }
             index += isEndTag ? 2 : 1  // an end tag's attributes are read (and dropped) like a start tag's
@@ -581,7 +597,9 @@ package enum RedirectFuzzInvariants {
             index += 1
             if isEndTag { continue }
             if name == "form" { actions.append(attributes["action"]) }
-            if ["script", "style", "textarea", "title"].contains(name) {
+            if ["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript"].contains(
+                name)
+            {
                 // The raw text ends at `</name` followed by whitespace, `/` or `>` (`</script<` is still text).
                 repeat {
                     skip(past: "</\(name)")

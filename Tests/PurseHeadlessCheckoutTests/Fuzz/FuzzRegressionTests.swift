@@ -84,6 +84,53 @@ import Testing
         #expect(error.code == .redirectRefused)
     }
 
+    /// Documents where a form the browser sees hides, for a scanner that follows tag states, inside what looks
+    /// like a quoted value: the quote sits in a comment, a bogus comment or raw text, where a browser gives it no
+    /// meaning. `submissionTargets` reads every `<form` wherever it is, so each one is refused; so are a
+    /// button's `formaction` and a form only mentioned in a script (the price of reading without states).
+    @Test(arguments: [
+        #"<!-- a="x --><form action="https://evil.example/">"-->"#,
+        #"<!--><form action="https://evil.example/"><!-- -->"#,
+        #"<!x a="><form action="https://evil.example/">"x>"#,
+        #"</1 a="><form action="https://evil.example/">">"#,
+        #"<textarea><a title="</textarea><form action="https://evil.example/">">"#,
+        #"<noscript><a title="</noscript><form action="https://evil.example/">">"#,
+        #"<script><!--<script></script><a title="--></script><form action="https://evil.example/">">"#,
+        #"<form action="https://psp.example.com/acs"><button formaction="https://evil.example/">Go</button></form>"#,
+        #"<form action="https://psp.example.com/acs"></form><script>var t = '<form action=https://evil.example/>'</script>"#,
+        #"<FORM\#u{0C}ACTION=https://evil.example/>"#,
+    ])
+    func formsBehindTokenizerStatesAreRefused(html: String) {
+        let policy = RedirectPolicy(
+            returnDestination: .loopback(port: 8080, path: "/return"), additionalAllowedHosts: ["psp.example.com"])
+        #expect(RedirectHTML.submissionTargets(in: html).contains { $0 == "https://evil.example/" })
+        guard case .failure(let error) = RedirectPlan.loopback(for: .postHTML(html: html, name: nil), policy: policy)
+        else {
+            Issue.record("a document that can post to evil.example was accepted")
+            return
+        }
+        #expect(error.code == .redirectRefused)
+    }
+
+    /// What a PSP really sends still goes through: forms, inputs and buttons that post to the PSP, with a script
+    /// that submits them and comments around.
+    @Test func pspDocumentsStillPass() {
+        let html = """
+            <!doctype html><html><head><title>3-D Secure</title><!-- ACS --></head><body>
+            <form name="f" method="POST" action="https://psp.example.com/acs?x=1&amp;y=2">
+            <input type="hidden" name="creq" value="e30"><input type="submit" value="Continue">
+            <button id="approve" name="decision" value="approve">OK</button></form>
+            <script>document.forms[0].submit()</script></body></html>
+            """
+        let policy = RedirectPolicy(
+            returnDestination: .loopback(port: 8080, path: "/return"), additionalAllowedHosts: ["psp.example.com"])
+        #expect(RedirectHTML.submissionTargets(in: html) == ["https://psp.example.com/acs?x=1&y=2"])
+        guard case .success = RedirectPlan.loopback(for: .postHTML(html: html, name: nil), policy: policy) else {
+            Issue.record("a document posting to the PSP only was refused")
+            return
+        }
+    }
+
     /// A return path that Foundation would re-escape is a configuration problem, not a policy that refuses its
     /// own return URL.
     @Test func returnPathsFoundationRewritesAreConfigurationProblems() {

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+@testable import PurseHeadlessCheckout
+
+/// The widget-data base64 decoder reads bytes straight into its output; Foundation's `Data(base64Encoded:)`,
+/// given the same text normalized (URL-safe letters mapped, whitespace dropped, padding completed), is the oracle,
+/// with one difference: data after a `=` is refused outright (Foundation reads `ab=c` as two bytes).
+@Suite("Base64 decoding agrees with Foundation's")
+struct Base64Tests {
+    /// What the decoder must answer for `text`: Foundation's decoding of its normalized form.
+    static func oracle(_ text: String) -> Data? {
+        var normalized = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "-": normalized += "+"
+            case "_": normalized += "/"
+            case " ", "\n", "\r", "\t": continue
+            default: normalized.unicodeScalars.append(scalar)
+            }
+        }
+        while normalized.hasSuffix("=") { normalized.removeLast() }
+        guard !normalized.contains("=") else { return nil }
+        guard !normalized.isEmpty, normalized.count % 4 != 1 else { return nil }
+        normalized += String(repeating: "=", count: (4 - normalized.count % 4) % 4)
+        return Data(base64Encoded: normalized)
+    }
+
+    /// A small deterministic generator, so a failure names a reproducible case.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test("every byte string round-trips through both alphabets, with and without padding")
+    func roundTrips() {
+        var random = SplitMix(state: 1)
+        for length in 0...64 {
+            for _ in 0..<8 {
+                let bytes = Data((0..<length).map { _ in UInt8.random(in: .min ... .max, using: &random) })
+                let standard = bytes.base64EncodedString()
+                let urlSafe = Base64.encodeURLSafe(bytes)
+                if length == 0 {
+                    #expect(Base64.decode(standard) == nil, "no data at all is not widget data")
+                } else {
+                    #expect(Base64.decode(standard) == bytes)
+                    #expect(Base64.decode(urlSafe) == bytes)
+                    #expect(Base64.decode(" \(standard.prefix(4))\n\(standard.dropFirst(4))\r\t") == bytes)
+                }
+            }
+        }
+    }
+
+    @Test("on arbitrary text over the alphabets, padding and whitespace, it answers what Foundation answers")
+    func agreesWithFoundation() {
+        let alphabet = Array("AQgw/+_-=  \n\tZz09é$")
+        var random = SplitMix(state: 7)
+        var accepted = 0
+        for _ in 0..<20_000 {
+            let length = Int.random(in: 0...13, using: &random)
+            let text = String((0..<length).map { _ in alphabet.randomElement(using: &random) ?? "A" })
+            let expected = Self.oracle(text)
+            #expect(Base64.decode(text) == expected, "\(text.debugDescription)")
+            if expected != nil { accepted += 1 }
+        }
+        // The generator reaches both answers often: the comparison is not all refusals.
+        #expect(accepted > 1_000)
+    }
+
+    @Test(
+        "refusals: padding inside, a lone sextet, characters outside both alphabets",
+        arguments: [
+            "e30=e30=", "ab=c", "a", "abcde", "ab\u{00A0}cd", "abc$", "абвг", "====", "",
+        ])
+    func refusals(_ text: String) {
+        #expect(Base64.decode(text) == nil)
+        #expect(Self.oracle(text) == nil)
+    }
+}
