@@ -25,11 +25,11 @@ extension PurseSandbox {
         // A slow issuer answers late; the wait happens outside the state lock.
         await wait(issuerDelay(for: item, sessionId: sessionId))
         let now = self.now
-        return mutate { state in
-            switch initLocked(item, sessionId: sessionId, now: now, state: &state) {
-            case .success(let json): return .json(200, json)
-            case .failure(let error): return error.response
-            }
+        // Serializing the answer happens after the lock is released: concurrent look-ups then only queue for the
+        // state change itself.
+        switch mutate({ state in initLocked(item, sessionId: sessionId, now: now, state: &state) }) {
+        case .success(let json): return .json(200, json)
+        case .failure(let error): return error.response
         }
     }
 
