@@ -149,6 +149,19 @@ struct JSONParser {
 
     private mutating func parseString() throws(JSONParseError) -> String {
         index += 1
+        // Most strings have no escape: read them straight from the input (invalid UTF-8 is repaired, as below).
+        var end = index
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20
+        {
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            let range = index..<end
+            index = end + 1
+            return bytes.withUnsafeBufferPointer {
+                String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
+            }
+        }
         var scalars = String.UnicodeScalarView()
         var run: [UInt8] = []
         func flush() {
