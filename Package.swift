@@ -59,9 +59,11 @@ let package = Package(
             name: "PurseSandboxTests", dependencies: ["PurseSandbox", "PurseCheckoutTesting", "PurseLock"],
             swiftSettings: testStrictness
         ),
+        // Test support: child processes without Foundation's `Process` (see ChildProcess.swift).
+        .target(name: "TestProcess", path: "Tests/TestProcess", swiftSettings: testStrictness),
         .testTarget(
             name: "PurseCLITests",
-            dependencies: ["purse", "PurseHeadlessCheckout"],
+            dependencies: ["purse", "PurseHeadlessCheckout", "TestProcess"],
             swiftSettings: testStrictness
         ),
         .testTarget(
@@ -71,7 +73,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BrowserTests",
-            dependencies: ["PurseHeadlessCheckout", "PurseCheckoutTesting", "PurseSandbox"],
+            dependencies: ["PurseHeadlessCheckout", "PurseCheckoutTesting", "PurseSandbox", "TestProcess"],
             swiftSettings: testStrictness
         ),
         .target(name: "PurseCheckoutPayPal", dependencies: ["PurseHeadlessCheckout"], swiftSettings: strictness),

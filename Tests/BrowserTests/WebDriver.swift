@@ -1,5 +1,6 @@
 import Foundation
 import PurseHeadlessCheckout
+import TestProcess
 
 #if canImport(Glibc)
     import Glibc
@@ -10,11 +11,11 @@ import PurseHeadlessCheckout
 /// A chromedriver process on 127.0.0.1, started for one test and stopped with it.
 @MainActor
 final class ChromeDriver {
-    private let process: Process
+    private let process: ChildProcess
     /// `http://127.0.0.1:<port>`.
     let base: URL
 
-    private init(process: Process, base: URL) {
+    private init(process: ChildProcess, base: URL) {
         self.process = process
         self.base = base
     }
@@ -26,7 +27,7 @@ final class ChromeDriver {
     /// Starts chromedriver on a free port (`--port=0`; it prints the port it chose).
     static func start() async throws -> ChromeDriver {
         guard let executable = BrowserEnvironment.chromedriver else { throw StartError(description: "no chromedriver") }
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["--port=0"]
         let output = Pipe()

@@ -1,4 +1,5 @@
 import Foundation
+import TestProcess
 
 #if canImport(Glibc)
     import Glibc
@@ -12,7 +13,7 @@ import Foundation
 /// Standard input is a pipe, or the slave side of a ``PseudoTerminal`` (then standard output and standard
 /// error are the terminal too, and ``output`` is what the terminal showed).
 final class InteractivePurse {
-    let process = Process()
+    let process = ChildProcess()
     private let input: Int32
     /// The pipes' ends, kept open for as long as the test runs (a `FileHandle` closes its descriptor when freed).
     private var handles: [FileHandle] = []

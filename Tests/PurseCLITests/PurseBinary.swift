@@ -1,4 +1,5 @@
 import Foundation
+import TestProcess
 
 #if canImport(Glibc)
     import Glibc
@@ -51,7 +52,7 @@ struct PurseBinary {
         timeout: Duration = .seconds(60)
     ) throws -> Output {
         guard let url else { throw MissingBinary() }
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = url
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment

@@ -1,5 +1,6 @@
 import Foundation
 import PurseHeadlessCheckout
+import TestProcess
 import Testing
 
 #if canImport(Glibc)
@@ -112,7 +113,7 @@ struct PurseCommandTests {
     @Test("sandbox serves on an ephemeral port, answers, and stops cleanly on SIGINT")
     func sandboxServes() async throws {
         let url = try #require(PurseBinary.url)
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = url
         process.arguments = ["sandbox", "--port", "0", "--json"]
         let out = Pipe()
@@ -145,8 +146,8 @@ struct PurseCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let statePath = directory.appendingPathComponent("state.json").path
 
-        func start() throws -> (Process, String) {
-            let process = Process()
+        func start() throws -> (ChildProcess, String) {
+            let process = ChildProcess()
             process.executableURL = url
             process.arguments = ["sandbox", "--port", "0", "--json", "--state", statePath]
             let out = Pipe()

@@ -1,5 +1,6 @@
 import Foundation
 import PurseHeadlessCheckout
+import TestProcess
 
 #if canImport(Glibc)
     import Glibc
@@ -11,7 +12,7 @@ import PurseHeadlessCheckout
 /// sessions, the payment's status), plus its test endpoints (stats, faults): what `purse checkout --api-base`
 /// is pointed at, and the independent witness of what it charged.
 final class SandboxProcess {
-    let process = Process()
+    let process = ChildProcess()
     let base: String
     private let entity: JSONValue
     private var bearer: String?
