@@ -31,6 +31,8 @@ public final class PurseSandbox: Sendable {
 
     /// Faults injected into answers (per route, plus a global latency).
     public let faults = FaultInjector()
+    /// Where ``newID()`` draws its ids.
+    private let ids = RandomIDs()
 
     /// Creates a sandbox, loading the state file when ``SandboxConfiguration/statePath`` names one that exists.
     ///
@@ -145,7 +147,7 @@ public final class PurseSandbox: Sendable {
     }
 
     /// A fresh random identifier (lower-case UUID).
-    func newID() -> String { UUID().uuidString.lowercased() }
+    func newID() -> String { ids.uuid() }
 }
 
 /// The base URL split into what is handed out and the path prefix requests carry.

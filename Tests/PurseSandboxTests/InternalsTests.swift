@@ -99,3 +99,21 @@ struct InternalsTests {
         #expect(CardRules.canonicalBrand("amex") == "AMERICAN_EXPRESS")
     }
 }
+
+@Suite("Sandbox ids")
+struct RandomIDsTests {
+    @Test("version-4 UUIDs, lower case, Foundation reads them, no repeat across pool refills")
+    func uuids() throws {
+        let ids = RandomIDs()
+        var seen = Set<String>()
+        for _ in 0..<1_000 {  // about four refills of the pool
+            let id = ids.uuid()
+            let parsed = try #require(UUID(uuidString: id))
+            #expect(parsed.uuidString.lowercased() == id)
+            #expect(Array(id)[14] == "4")
+            #expect("89ab".contains(Array(id)[19]))
+            seen.insert(id)
+        }
+        #expect(seen.count == 1_000)
+    }
+}

@@ -259,18 +259,15 @@ enum Base64 {
         var sextets = 0
         var padding = false
         for byte in text.utf8 {
-            let value: UInt8
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = byte - UInt8(ascii: "A")
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): value = byte - UInt8(ascii: "a") + 26
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0") + 52
-            case UInt8(ascii: "+"), UInt8(ascii: "-"): value = 62
-            case UInt8(ascii: "/"), UInt8(ascii: "_"): value = 63
-            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): continue
-            case UInt8(ascii: "="):
-                padding = true
-                continue
-            default: return nil
+            let value = Self.sextetValues[Int(byte)]
+            if value >= Self.skip {
+                switch value {
+                case Self.skip: continue
+                case Self.pad:
+                    padding = true
+                    continue
+                default: return nil
+                }
             }
             guard !padding else { return nil }  // data after padding
             sextets += 1
@@ -295,6 +292,24 @@ enum Base64 {
         guard sextets > 0 else { return nil }
         return Data(output)
     }
+
+    /// What each byte is worth: 0...63 for both alphabets' letters, then markers for whitespace, `=` and the rest.
+    private static let skip: UInt8 = 64
+    private static let pad: UInt8 = 65
+    private static let invalid: UInt8 = 66
+    private static let sextetValues: [UInt8] = {
+        var table = [UInt8](repeating: invalid, count: 256)
+        for (offset, byte) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8.enumerated() {
+            table[Int(byte)] = UInt8(offset)
+        }
+        table[Int(UInt8(ascii: "+"))] = 62
+        table[Int(UInt8(ascii: "-"))] = 62
+        table[Int(UInt8(ascii: "/"))] = 63
+        table[Int(UInt8(ascii: "_"))] = 63
+        for byte in " \n\r\t".utf8 { table[Int(byte)] = skip }
+        table[Int(UInt8(ascii: "="))] = pad
+        return table
+    }()
 
     /// URL-safe base64 without padding.
     static func encodeURLSafe(_ data: Data) -> String {
