@@ -66,35 +66,52 @@ struct FaultMatrixSandboxTests {
     }
 
     @Test("over a socket: a stalled body is announced whole, half sent, and the connection stays open")
-    func stallOnTheWire() throws {
+    func stallOnTheWire() async throws {
         let server = SandboxServer(sandbox: try PurseSandbox())
         let port = try #require(try server.start().port)
         defer { server.stop() }
-        let socket = try RawSocket(port: UInt16(port))
-        try socket.send("GET /clock/datetime HTTP/1.1\r\nHost: 127.0.0.1\r\nx-sandbox-fault: stall\r\n\r\n")
-        let head = try socket.receiveUntilHeadEnds()
+        let (head, next) = try await RawSocket.onOwnThread {
+            let socket = try RawSocket(port: UInt16(port))
+            try socket.send("GET /clock/datetime HTTP/1.1\r\nHost: 127.0.0.1\r\nx-sandbox-fault: stall\r\n\r\n")
+            let head = try socket.receiveUntilHeadEnds()
+            return (head, socket.receiveOnce())
+        }
         let length = try #require(
             head.text.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
                 .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) })
         #expect(head.text.hasPrefix("HTTP/1.1 200"))
         #expect(head.body.count < length)
         // Nothing more comes, and the server does not close: the read times out (EAGAIN), it does not end (0).
-        #expect(socket.receiveOnce() == .timedOut)
+        #expect(next == .timedOut)
     }
 
     @Test("over a socket: a reset fault resets the connection")
-    func resetOnTheWire() throws {
+    func resetOnTheWire() async throws {
         let server = SandboxServer(sandbox: try PurseSandbox())
         let port = try #require(try server.start().port)
         defer { server.stop() }
-        let socket = try RawSocket(port: UInt16(port))
-        try socket.send("GET /clock/datetime HTTP/1.1\r\nHost: 127.0.0.1\r\nx-sandbox-fault: reset\r\n\r\n")
-        #expect(socket.receiveFirst() == .reset)
+        let first = try await RawSocket.onOwnThread {
+            let socket = try RawSocket(port: UInt16(port))
+            try socket.send("GET /clock/datetime HTTP/1.1\r\nHost: 127.0.0.1\r\nx-sandbox-fault: reset\r\n\r\n")
+            return socket.receiveFirst()
+        }
+        #expect(first == .reset)
     }
 }
 
 /// A blocking loopback TCP client with a 300 ms receive timeout.
+///
+/// Its reads block, so the tests run it on a thread of their own (``onOwnThread(_:)``): blocking one of Swift's
+/// cooperative threads (two on this machine) can keep the server's handler from running at all — under the
+/// sanitizers, with the whole suite running, a read on the pool waited out its deadline (CI, session 3).
 private final class RawSocket {
+    /// Runs `body` on a new thread and returns what it returned.
+    static func onOwnThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try body() }) }.start()
+        }
+    }
+
     enum Read: Equatable { case data(Int), closed, reset, timedOut, failed(Int32) }
     struct SocketError: Error { let what: String }
 
@@ -146,9 +163,9 @@ private final class RawSocket {
         }
     }
 
-    /// The first thing that is not a 300 ms timeout, within 3 s (the server's handler may be slow to run).
+    /// The first thing that is not a 300 ms timeout, within 15 s (the server's handler may be slow to run).
     func receiveFirst() -> Read {
-        for _ in 0..<10 {
+        for _ in 0..<50 {
             let read = receiveOnce()
             if read != .timedOut { return read }
         }
