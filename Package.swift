@@ -53,13 +53,15 @@ let package = Package(
             swiftSettings: testStrictness
         ),
         .testTarget(
-            name: "PurseHTTPServerTests", dependencies: ["PurseHTTPServer", "PurseLock"], swiftSettings: testStrictness
+            name: "PurseHTTPServerTests", dependencies: ["PurseHTTPServer", "PurseLock", "TestProcess"],
+            swiftSettings: testStrictness
         ),
         .testTarget(
             name: "PurseSandboxTests", dependencies: ["PurseSandbox", "PurseCheckoutTesting", "PurseLock"],
             swiftSettings: testStrictness
         ),
-        // Test support: child processes without Foundation's `Process` (see ChildProcess.swift).
+        // Test support: child processes without Foundation's `Process` (ChildProcess.swift), blocking work off the
+        // cooperative pool (OwnThread.swift).
         .target(name: "TestProcess", path: "Tests/TestProcess", swiftSettings: testStrictness),
         .testTarget(
             name: "PurseCLITests",
@@ -68,7 +70,9 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["PurseHeadlessCheckout", "PurseCheckoutTesting", "PurseSandbox", "PurseLock"],
+            dependencies: [
+                "PurseHeadlessCheckout", "PurseCheckoutTesting", "PurseSandbox", "PurseLock", "TestProcess",
+            ],
             swiftSettings: testStrictness
         ),
         .testTarget(

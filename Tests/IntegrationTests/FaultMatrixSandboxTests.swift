@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import PurseSandbox
+import TestProcess
 import Testing
 
 /// The fault kinds the matrix added to the sandbox, checked on the wire with a raw socket (what `URLSession`
@@ -70,7 +71,7 @@ struct FaultMatrixSandboxTests {
         let server = SandboxServer(sandbox: try PurseSandbox())
         let port = try #require(try server.start().port)
         defer { server.stop() }
-        let (head, next) = try await RawSocket.onOwnThread {
+        let (head, next) = try await onThread {
             let socket = try RawSocket(port: UInt16(port))
             try socket.send("GET /clock/datetime HTTP/1.1\r\nHost: 127.0.0.1\r\nx-sandbox-fault: stall\r\n\r\n")
             let head = try socket.receiveUntilHeadEnds()
@@ -90,7 +91,7 @@ struct FaultMatrixSandboxTests {
         let server = SandboxServer(sandbox: try PurseSandbox())
         let port = try #require(try server.start().port)
         defer { server.stop() }
-        let first = try await RawSocket.onOwnThread {
+        let first = try await onThread {
             let socket = try RawSocket(port: UInt16(port))
             try socket.send("GET /clock/datetime HTTP/1.1\r\nHost: 127.0.0.1\r\nx-sandbox-fault: reset\r\n\r\n")
             return socket.receiveFirst()
@@ -101,17 +102,10 @@ struct FaultMatrixSandboxTests {
 
 /// A blocking loopback TCP client with a 300 ms receive timeout.
 ///
-/// Its reads block, so the tests run it on a thread of their own (``onOwnThread(_:)``): blocking one of Swift's
+/// Its reads block, so the tests run it on a thread of their own (`onThread`, from TestProcess): blocking one of Swift's
 /// cooperative threads (two on this machine) can keep the server's handler from running at all — under the
 /// sanitizers, with the whole suite running, a read on the pool waited out its deadline (CI, session 3).
 private final class RawSocket {
-    /// Runs `body` on a new thread and returns what it returned.
-    static func onOwnThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try body() }) }.start()
-        }
-    }
-
     enum Read: Equatable { case data(Int), closed, reset, timedOut, failed(Int32) }
     struct SocketError: Error { let what: String }
 

@@ -35,14 +35,7 @@ struct PurseBinary {
         _ arguments: [String], environment: [String: String] = [:], stdin: String = "",
         timeout: Duration = .seconds(60)
     ) async throws -> Output {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread {
-                continuation.resume(
-                    with: Result {
-                        try runBlocking(arguments, environment: environment, stdin: stdin, timeout: timeout)
-                    })
-            }.start()
-        }
+        try await onThread { try runBlocking(arguments, environment: environment, stdin: stdin, timeout: timeout) }
     }
 
     /// ``run(_:environment:stdin:timeout:)`` on the calling thread: only for code that is not on the cooperative

@@ -1,5 +1,6 @@
 import Glibc
 import PurseHTTPServer
+import TestProcess
 import Testing
 
 struct HTTPServerLifecycleTests {

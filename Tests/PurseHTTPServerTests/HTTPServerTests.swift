@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import PurseHTTPServer
 import PurseLock
+import TestProcess
 import Testing
 
 /// End-to-end tests over real loopback sockets, with a raw client so nothing hides the wire format.

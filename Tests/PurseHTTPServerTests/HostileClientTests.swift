@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import PurseHTTPServer
 import PurseLock
+import TestProcess
 import Testing
 
 /// Malformed, oversized, slow and vanishing clients: each gets its 4xx (or nothing) and the server keeps

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import PurseHTTPServer
+import TestProcess
 
 /// A failure of the raw test client, with the step and `errno`.
 struct RawClientError: Error, CustomStringConvertible {
@@ -156,17 +157,6 @@ final class RawClient {
     /// Whether the server closed the connection (no more bytes, end of stream) without sending anything.
     func isClosedByServer() throws -> Bool {
         try readToEnd().isEmpty
-    }
-}
-
-/// Runs blocking client code on its own thread, so the cooperative pool stays free for the server's
-/// handler tasks (the machine may have only two cooperative threads).
-func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        let thread = Thread {
-            continuation.resume(with: Result { try body() })
-        }
-        thread.start()
     }
 }
 
