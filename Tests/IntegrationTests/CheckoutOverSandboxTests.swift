@@ -194,8 +194,10 @@ struct CheckoutOverSandboxTests {
         let task = Task { @MainActor in
             try await PurseHeadlessCheckout(widgetData: session.widgetData, configuration: configuration)
         }
-        // While the time request is parked, the three look-ups reach the sandbox: they do not wait for it.
-        let deadline = ContinuousClock.now + .seconds(20)
+        // While the time request is parked, the three look-ups reach the sandbox: they do not wait for it. The time
+        // request never ends on its own (the test clock stands still), so the deadline only bounds a failure; it is
+        // generous because under a sanitizer the whole suite shares two cooperative threads.
+        let deadline = ContinuousClock.now + .seconds(90)
         while harness.sandbox.stats().requests(.gatewayInit) < 3, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(5))
         }

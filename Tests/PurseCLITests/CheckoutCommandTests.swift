@@ -63,7 +63,7 @@ struct CheckoutCommandTests {
 
     @Test("with --api-base on a sandbox the test runs: 3-D Secure approved over HTTP, AUTHORIZED on the merchant side")
     func apiBaseThreeDSecure() async throws {
-        let sandbox = try SandboxProcess()
+        let sandbox = try await SandboxProcess.start()
         let port = try freeLoopbackPort()
         let session = try await sandbox.createSession(
             amount: 4299, returnURL: "http://127.0.0.1:\(port)/shop-return")
@@ -269,7 +269,7 @@ struct CheckoutCommandTests {
 
     @Test("Ctrl-C at a question cancels: exit 130, zero charges on the sandbox, the process gone")
     func interruptAtPrompt() async throws {
-        let sandbox = try SandboxProcess()
+        let sandbox = try await SandboxProcess.start()
         let session = try await sandbox.createSession(amount: 5000)
         let purse = try InteractivePurse([
             "checkout", "--api-base", sandbox.base, "--widget-data", session.widgetData, "--json",
@@ -308,7 +308,7 @@ struct CheckoutCommandTests {
 
     @Test("Ctrl-C while the payment is being sent: it is completed and reported, charged once")
     func interruptWhileSubmitting() async throws {
-        let sandbox = try SandboxProcess()
+        let sandbox = try await SandboxProcess.start()
         let session = try await sandbox.createSession(amount: 2500)
         // The next /validate is handled 1.5 s late: Ctrl-C comes while it is under way.
         try await sandbox.injectFault(["route": "validate", "latency_ms": 1500, "count": 1])

@@ -118,10 +118,11 @@ struct PurseCommandTests {
         process.arguments = ["sandbox", "--port", "0", "--json"]
         let out = Pipe()
         process.standardOutput = out
-        process.standardError = Pipe()
+        process.standardError = FileHandle.nullDevice
         try process.run()
         defer { if process.isRunning { process.terminate() } }
-        let line = try #require(Self.readLine(out.fileHandleForReading))
+        let reader = out.fileHandleForReading
+        let line = try #require(try await onThread { Self.readLine(reader) })
         let base = try #require(try JSONValue.parse(line)["base_url"]?.stringValue)
         #expect(base.hasPrefix("http://127.0.0.1:"))
         let transport = URLSessionTransport()
@@ -134,7 +135,7 @@ struct PurseCommandTests {
         #expect(unknown.status == 404)
         #expect(try JSONValue.parse(unknown.body)["code"] != nil)
         kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
+        await process.exited()
         #expect(process.terminationStatus == 0)
     }
 
@@ -146,19 +147,20 @@ struct PurseCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let statePath = directory.appendingPathComponent("state.json").path
 
-        func start() throws -> (ChildProcess, String) {
+        func start() async throws -> (ChildProcess, String) {
             let process = ChildProcess()
             process.executableURL = url
             process.arguments = ["sandbox", "--port", "0", "--json", "--state", statePath]
             let out = Pipe()
             process.standardOutput = out
-            process.standardError = Pipe()
+            process.standardError = FileHandle.nullDevice
             try process.run()
-            let line = try #require(Self.readLine(out.fileHandleForReading))
+            let reader = out.fileHandleForReading
+            let line = try #require(try await onThread { Self.readLine(reader) })
             return (process, try #require(try JSONValue.parse(line)["base_url"]?.stringValue))
         }
         let transport = URLSessionTransport()
-        let (first, base) = try start()
+        let (first, base) = try await start()
         // Catalogue credentials of the sandbox's merchant entity (`purse sandbox --catalogue`).
         let catalogue = try JSONValue.parse(try await PurseBinary.run(["sandbox", "--catalogue", "--json"]).stdout)
         let entity = try #require(catalogue["entity"])
@@ -190,14 +192,14 @@ struct PurseCommandTests {
         #expect(created.status == 201)
         let sessionID = try #require(try JSONValue.parse(created.body)["id"]?.stringValue)
         kill(first.processIdentifier, SIGINT)
-        first.waitUntilExit()
+        await first.exited()
         #expect(first.terminationStatus == 0)
         #expect(FileManager.default.fileExists(atPath: statePath))
 
-        let (second, secondBase) = try start()
+        let (second, secondBase) = try await start()
         defer {
             kill(second.processIdentifier, SIGINT)
-            second.waitUntilExit()
+            second.reapInBackground()
         }
         let fetched = try await transport.send(
             HTTPRequest(

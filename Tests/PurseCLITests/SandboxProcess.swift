@@ -12,42 +12,50 @@ import TestProcess
 /// sessions, the payment's status), plus its test endpoints (stats, faults): what `purse checkout --api-base`
 /// is pointed at, and the independent witness of what it charged.
 final class SandboxProcess {
-    let process = ChildProcess()
+    let process: ChildProcess
     let base: String
     private let entity: JSONValue
     private var bearer: String?
-    private let output = Pipe()
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
     }
 
-    init() throws {
-        guard let url = PurseBinary.url else { throw PurseBinary.MissingBinary() }
-        let catalogue = try JSONValue.parse(try PurseBinary.runBlocking(["sandbox", "--catalogue", "--json"]).stdout)
-        guard let entity = catalogue["entity"] else { throw Failure(description: "the catalogue has no entity") }
-        self.entity = entity
-        process.executableURL = url
-        process.arguments = ["sandbox", "--port", "0", "--json"]
-        process.standardOutput = output
-        process.standardError = Pipe()
-        try process.run()
-        guard let line = PurseCommandTests.readLine(output.fileHandleForReading),
-            let base = try JSONValue.parse(line)["base_url"]?.stringValue
-        else {
-            kill(process.processIdentifier, SIGKILL)
-            throw Failure(description: "the sandbox did not print its address")
-        }
+    private init(process: ChildProcess, base: String, entity: JSONValue) {
+        self.process = process
         self.base = base
+        self.entity = entity
     }
 
-    deinit { stop() }
+    /// Starts the sandbox and waits for the address it prints. The waits (the catalogue's run, the first line)
+    /// happen on threads of their own: Swift's cooperative pool, two threads here, stays free for the suites
+    /// running in parallel.
+    static func start() async throws -> SandboxProcess {
+        guard let url = PurseBinary.url else { throw PurseBinary.MissingBinary() }
+        let catalogue = try JSONValue.parse(try await PurseBinary.run(["sandbox", "--catalogue", "--json"]).stdout)
+        guard let entity = catalogue["entity"] else { throw Failure(description: "the catalogue has no entity") }
+        let process = ChildProcess()
+        process.executableURL = url
+        process.arguments = ["sandbox", "--port", "0", "--json"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let reader = output.fileHandleForReading
+        let line = try await onThread { PurseCommandTests.readLine(reader) }
+        guard let line, let base = try JSONValue.parse(line)["base_url"]?.stringValue else {
+            kill(process.processIdentifier, SIGKILL)
+            process.reapInBackground()
+            throw Failure(description: "the sandbox did not print its address")
+        }
+        return SandboxProcess(process: process, base: base, entity: entity)
+    }
 
-    /// Stops the sandbox (SIGINT, as Ctrl-C) and waits for it.
-    func stop() {
+    /// Stops the sandbox (SIGINT, as Ctrl-C) without waiting for it: a thread of its own reaps it.
+    deinit {
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
+        process.reapInBackground()
     }
 
     /// Creates a client session as a merchant backend does; hosted pages send the shopper back to `returnURL`.

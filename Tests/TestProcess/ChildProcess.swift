@@ -101,6 +101,16 @@ package final class ChildProcess: @unchecked Sendable {
         lock.withLock { if exitStatus == nil, reaped == child { exitStatus = status } }
     }
 
+    /// ``waitUntilExit()`` on a thread of its own: what async code calls, so that no cooperative thread is blocked.
+    package func exited() async {
+        _ = try? await onThread { self.waitUntilExit() }
+    }
+
+    /// Reaps the child on a thread of its own once it exits, without waiting for it: for a `deinit`.
+    package func reapInBackground() {
+        Thread { self.waitUntilExit() }.start()
+    }
+
     /// The exit status, or the signal that ended the child (as Foundation's `Process` reports it); -1 while
     /// it runs.
     package var terminationStatus: Int32 {

@@ -160,16 +160,18 @@ enum JSONParser {
         /// of parsing a session (`purse-bench --profile-open`, perf).
         mutating func parseString() throws(JSONParseError) -> String {
             index += 1
-            var rewritten: [UInt8]?
+            // Bytes of a string with escapes, rewritten in place; empty (no allocation) until the first escape.
+            var rewritten: [UInt8] = []
+            var hasEscapes = false
             var plainStart = index
             var ascii = true
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
                     let text: String?
-                    if var escaped = rewritten {
-                        escaped.append(contentsOf: bytes[plainStart..<index])
-                        text = String(validating: escaped, as: UTF8.self)
+                    if hasEscapes {
+                        rewritten.append(contentsOf: bytes[plainStart..<index])
+                        text = String(validating: rewritten, as: UTF8.self)
                     } else if ascii {
                         let range = plainStart..<index
                         text = bytes.withUnsafeBufferPointer {
@@ -185,12 +187,11 @@ enum JSONParser {
                 if byte < 0x20 { throw fail("control character in a string") }
                 if byte >= 0x80 { ascii = false }
                 if byte == UInt8(ascii: "\\") {
-                    var escaped = rewritten ?? []
-                    escaped.append(contentsOf: bytes[plainStart..<index])
+                    hasEscapes = true
+                    rewritten.append(contentsOf: bytes[plainStart..<index])
                     index += 1
                     guard index < bytes.count else { break }
-                    try appendEscape(into: &escaped)
-                    rewritten = escaped
+                    try appendEscape(into: &rewritten)
                     plainStart = index
                     continue
                 }
@@ -225,7 +226,7 @@ enum JSONParser {
                     throw fail("unpaired surrogate")
                 }
                 guard let unicode = Unicode.Scalar(scalar) else { throw fail("invalid escape") }
-                out.append(contentsOf: Array(String(Character(unicode)).utf8))
+                UTF8.encode(unicode) { out.append($0) }
             default:
                 throw fail("invalid escape")
             }
