@@ -77,7 +77,10 @@ let package = Package(
         ),
         .testTarget(
             name: "BrowserTests",
-            dependencies: ["PurseHeadlessCheckout", "PurseCheckoutTesting", "PurseSandbox", "TestProcess"],
+            dependencies: [
+                "PurseHeadlessCheckout", "PurseCheckoutTesting", "PurseSandbox", "PurseHTTPServer", "PurseLock",
+                "TestProcess",
+            ],
             swiftSettings: testStrictness
         ),
         .target(name: "PurseCheckoutPayPal", dependencies: ["PurseHeadlessCheckout"], swiftSettings: strictness),

@@ -1,6 +1,8 @@
 import Foundation
 import PurseCheckoutTesting
+import PurseHTTPServer
 import PurseHeadlessCheckout
+import PurseLock
 import PurseSandbox
 import Testing
 
@@ -104,6 +106,69 @@ struct LoopbackBrowserTests {
         // The browser landed on the presenter's own page, which claims nothing about the payment.
         #expect(try await browser.pageSource().contains("You can close this window"))
         #expect(try await browser.currentURL().hasPrefix(returnURL.absoluteString))
+        await browser.delete()
+    }
+
+    /// The page the presenter serves carries the policy as a Content-Security-Policy, and Chromium enforces it:
+    /// a form a script builds after the document was checked, posting to a host outside the policy's list, is
+    /// not submitted; the document's own form to a listed host is. (Without the header the scripted form would
+    /// load `/stolen`, and the page would be gone before the second form could post.)
+    @Test("Chromium refuses a script-built form to a host outside the list; the listed form still posts")
+    func servedPageCSPIsEnforced() async throws {
+        let driver = try await ChromeDriver.start()
+        do {
+            try await checkCSP(driver: driver)
+        } catch {
+            await driver.stop()
+            throw error
+        }
+        await driver.stop()
+    }
+
+    private func checkCSP(driver: ChromeDriver) async throws {
+        let requested = Locked<[String]>([])
+        let target = HTTPServer { request in
+            requested.withLock { $0.append(request.path) }
+            return .html("<html><body><p id=\"landed\">\(request.path)</p></body></html>")
+        }
+        let port = try target.start()
+        defer { target.stop() }
+        let browser = try await driver.newSession()
+        // `localhost` is loopback like 127.0.0.1, but only 127.0.0.1 is on the list.
+        let document = """
+            <!doctype html><html><body>
+            <form id="listed" method="post" action="http://127.0.0.1:\(port)/allowed">
+            <input type="hidden" name="a" value="1"></form>
+            <script>
+            var built = document.createElement("form");
+            built.method = "post";
+            built.action = "http://localhost:\(port)/stolen";
+            document.body.appendChild(built);
+            try { built.submit(); } catch (e) {}
+            setTimeout(function () { document.getElementById("listed").submit(); }, 700);
+            </script></body></html>
+            """
+        let (opened, pageOpened) = AsyncStream<URL>.makeStream()
+        let presenter = LoopbackRedirectPresenter(
+            policy: RedirectPolicy(
+                returnDestination: .loopback(port: 0, path: "/return"), additionalAllowedHosts: ["127.0.0.1"]),
+            opener: BrowserOpener { url in
+                defer { pageOpened.finish() }
+                try await browser.navigate(to: url)
+                pageOpened.yield(url)
+            },
+            timeout: .seconds(60))
+        _ = try presenter.start()
+        defer { presenter.stop() }
+        let presentation = Task { await presenter.present(.postHTML(html: document, name: nil)) }
+        defer { presentation.cancel() }
+        var served: URL?
+        for await url in opened { served = url }
+        #expect(served != nil, "the presenter's page did not open")
+        // The listed form posts after 0.7 s; WebDriver's implicit wait bounds the look-up.
+        let landed = try await browser.element(css: "#landed")
+        #expect(try await browser.text(of: landed) == "/allowed")
+        #expect(requested.withLock { $0 }.filter { $0 != "/favicon.ico" } == ["/allowed"])
         await browser.delete()
     }
 

@@ -153,6 +153,11 @@ struct WebDriverSession: Sendable {
         _ = try await command("POST", "/element/\(element)/click", [:])
     }
 
+    /// An element's rendered text.
+    func text(of element: String) async throws -> String {
+        try await command("GET", "/element/\(element)/text", nil).stringValue ?? ""
+    }
+
     /// Ends the session and closes the browser.
     func delete() async {
         _ = try? await Self.call(base, "DELETE", "/session/\(id)", nil)

@@ -107,7 +107,14 @@
                     return Self.page(405, RedirectHTML.notFoundPage)
                 }
                 let (policy, base, page) = state.withLock { ($0.policy, $0.base, $0.pages[request.path]) }
-                if let page, request.query.isEmpty { return Self.page(200, page) }
+                if let page, request.query.isEmpty {
+                    var response = Self.page(200, page)
+                    if let policy {
+                        response.headers.add(
+                            name: "Content-Security-Policy", value: policy.servedPageContentSecurityPolicy)
+                    }
+                    return response
+                }
                 // The return is judged on the request-target as sent (still percent-encoded), on this listener's
                 // own address: the Host header is the browser's to write and decides nothing.
                 guard let policy, request.target.hasPrefix("/"), let url = URL(string: base + request.target),

@@ -188,9 +188,10 @@ package enum RedirectHTML {
         return (text, end)
     }
 
-    /// Every place a document could send its shopper when submitted: the `action` of each `<form` tag and the
-    /// `formaction` of each `<button` and `<input` tag, wherever the text holds one (`nil` for a form without an
-    /// action, which posts back to the document itself).
+    /// Every place a document could send its shopper without a script: the `action` of each `<form` tag, the
+    /// `formaction` of each `<button` and `<input` tag (`nil` for a form without an action, which posts back to
+    /// the document itself), and the URL of each `<meta http-equiv="refresh">` that names one (one that names
+    /// none reloads the document: not a target).
     ///
     /// Deliberately wider than what a browser reads: a tag is taken wherever `<form`, `<button` or `<input`
     /// followed by whitespace, `/` or `>` appears — inside a comment, a script or another tag's quoted value
@@ -207,7 +208,7 @@ package enum RedirectHTML {
         while index < scalars.count {
             defer { index += 1 }
             guard scalars[index] == "<" else { continue }
-            let name = ["form", "button", "input"].first { name in
+            let name = ["form", "button", "input", "meta"].first { name in
                 let count = name.unicodeScalars.count
                 guard index + count < scalars.count else {
                     // `<form` at the very end of the document opens nothing.
@@ -221,13 +222,70 @@ package enum RedirectHTML {
             }
             guard let name else { continue }
             let tag = parseTag(tagText(scalars, openingAt: index).text)
-            if name == "form" {
-                targets.append(tag.attributes["action"])
-            } else if let target = tag.attributes["formaction"] {
-                targets.append(target)
+            switch name {
+            case "form": targets.append(tag.attributes["action"])
+            case "meta":
+                let equiv = tag.attributes["http-equiv"]?.trimmingCharacters(in: .whitespaces).lowercased()
+                if equiv == "refresh", let content = tag.attributes["content"],
+                    let target = refreshTarget(content: content)
+                {
+                    targets.append(target)
+                }
+            default:
+                if let target = tag.attributes["formaction"] { targets.append(target) }
             }
         }
         return targets
+    }
+
+    /// The URL a `<meta http-equiv="refresh">` with this `content` navigates to, as written; `nil` when it
+    /// names none (a reload of the document, or content a browser ignores).
+    ///
+    /// Follows the shared declarative refresh steps (WHATWG HTML §4.2.5.3): a time (digits and dots), then `;`
+    /// or `,` and whitespace, then the URL, optionally after `url=` and inside quotes (`0; URL='…'`).
+    static func refreshTarget(content: String) -> String? {
+        let scalars = Array(content.unicodeScalars)
+        var index = 0
+        func skipSpaces() { while index < scalars.count && isSpace(scalars[index]) { index += 1 } }
+        func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
+        func at(_ options: Unicode.Scalar...) -> Bool { index < scalars.count && options.contains(scalars[index]) }
+
+        skipSpaces()
+        // A time is required: digits, or a dot that starts a fraction.
+        guard index < scalars.count, isDigit(scalars[index]) || scalars[index] == "." else { return nil }
+        while index < scalars.count && (isDigit(scalars[index]) || scalars[index] == ".") { index += 1 }
+        guard index < scalars.count else { return nil }
+        guard at(";", ",") || isSpace(scalars[index]) else { return nil }
+        skipSpaces()
+        if at(";", ",") { index += 1 }
+        skipSpaces()
+        guard index < scalars.count else { return nil }
+        var start = index
+        // `url=` (any case), with spaces around `=`; anything else is the URL itself.
+        if at("u", "U") {
+            index += 1
+            if at("r", "R") {
+                index += 1
+                if at("l", "L") {
+                    index += 1
+                    skipSpaces()
+                    if at("=") {
+                        index += 1
+                        skipSpaces()
+                        start = index
+                    }
+                }
+            }
+        }
+        index = start
+        var end = scalars.count
+        if at("\"", "'") {
+            let quote = scalars[index]
+            start = index + 1
+            end = scalars[start...].firstIndex(of: quote) ?? scalars.count
+        }
+        let url = String(String.UnicodeScalarView(scalars[start..<end])).trimmingCharacters(in: .whitespaces)
+        return url.isEmpty ? nil : url
     }
 
     /// The tokenizer states between `<` and `>` that decide whether a quote opens a value.

@@ -139,6 +139,47 @@ public struct RedirectPolicy: Sendable, Hashable {
         }
     }
 
+    /// The `Content-Security-Policy` the loopback listener sends with a page it serves (the form of a
+    /// `.postForm`, the partner's document of a `.postHTML`). The browser then enforces the policy itself: it
+    /// refuses to submit a form to a place the policy does not allow, even a form a script builds or retargets
+    /// after the document was checked, and ignores a `<base>` that would move relative actions elsewhere.
+    ///
+    /// CSP can name fewer places than the policy allows, never more: loopback is `127.0.0.1` and `localhost`
+    /// only (not the rest of 127.0.0.0/8, nor `::1`), and an allowed host that is not a plain DNS name or IPv4
+    /// address is left out. Chromium checks a submitted form's redirects too, so the return destination is
+    /// always listed. A script can still navigate without a form (`location = …`): CSP has no directive for it.
+    package var servedPageContentSecurityPolicy: String {
+        var sources: [String] = []
+        if additionalAllowedHosts.isEmpty {
+            sources = ["https:", "http://\(Self.loopbackAddress):*", "http://localhost:*"]
+        } else {
+            for host in additionalAllowedHosts.sorted() where Self.isSourceHost(host) {
+                if LoopbackHost.isLoopback(host) { sources.append("http://\(host):*") }
+                sources.append("https://\(host):*")
+            }
+        }
+        switch returnDestination {
+        case .loopback(let port, _) where port != 0: sources.append("http://\(Self.loopbackAddress):\(port)")
+        case .universalLink(let host, _) where Self.isSourceHost(host): sources.append("https://\(host)")
+        case .loopback, .universalLink, .customScheme: break
+        }
+        let formAction = sources.isEmpty ? "'none'" : sources.joined(separator: " ")
+        return "form-action \(formAction); base-uri 'none'"
+    }
+
+    /// Whether `host` can be written as a CSP host source as it is: dot-separated labels of lower-case
+    /// letters, digits and `-` (a DNS name or an IPv4 address).
+    private static func isSourceHost(_ host: String) -> Bool {
+        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        return labels.allSatisfy { label in
+            !label.isEmpty
+                && label.utf8.allSatisfy { byte in
+                    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+                }
+        }
+    }
+
     /// The address the loopback destination names (RFC 8252 §8.3 prefers the IP literal to `localhost`).
     static let loopbackAddress = "127.0.0.1"
 

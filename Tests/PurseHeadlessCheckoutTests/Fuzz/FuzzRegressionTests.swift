@@ -131,6 +131,37 @@ import Testing
         }
     }
 
+    /// A `<meta http-equiv="refresh">` sends the shopper on without a form: its URL is checked like a form's
+    /// action. A refresh that reloads the document, or that goes to the PSP, still passes.
+    @Test func refreshesAreChecked() {
+        let policy = RedirectPolicy(
+            returnDestination: .loopback(port: 8080, path: "/return"), additionalAllowedHosts: ["psp.example.com"])
+        func plan(_ head: String) -> Result<RedirectPlan, PurseCheckoutError> {
+            let html = "<html><head>\(head)</head><body><form action=\"https://psp.example.com/pay\"></form></body>"
+            return RedirectPlan.loopback(for: .postHTML(html: html, name: nil), policy: policy)
+        }
+        for refused in [
+            #"<meta http-equiv="refresh" content="0; url=https://evil.example/">"#,
+            #"<meta http-equiv=REFRESH content="1;URL='http://psp.example.com/pay'">"#,  // not https
+            #"<meta http-equiv="refresh" content="0; url=/relative">"#,  // no base URL to check it against
+        ] {
+            guard case .failure(let error) = plan(refused) else {
+                Issue.record("accepted: \(refused)")
+                continue
+            }
+            #expect(error.code == .redirectRefused)
+        }
+        for accepted in [
+            #"<meta http-equiv="refresh" content="30">"#,
+            #"<meta http-equiv="refresh" content="0; url=https://psp.example.com/timeout">"#,
+        ] {
+            guard case .success = plan(accepted) else {
+                Issue.record("refused: \(accepted)")
+                continue
+            }
+        }
+    }
+
     /// A return path that Foundation would re-escape is a configuration problem, not a policy that refuses its
     /// own return URL.
     @Test func returnPathsFoundationRewritesAreConfigurationProblems() {

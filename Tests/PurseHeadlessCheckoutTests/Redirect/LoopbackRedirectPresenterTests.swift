@@ -157,6 +157,26 @@ struct LoopbackRedirectPresenterTests {
         #expect(pages.withLock { $0 } == [document])
     }
 
+    @Test("a served page carries the policy's CSP, so the browser refuses forms the check could not see")
+    func servedPageCarriesCSP() async throws {
+        let headers = Locked<[String: String]?>(nil)
+        let http = http
+        let presenter = LoopbackRedirectPresenter(
+            policy: Self.policy,
+            opener: opener(OpenedURLs()) { url in
+                let page = try await http.send(HTTPRequest(method: "GET", url: url))
+                headers.withLock { $0 = page.headers }
+            }, clock: ElapsedClock())
+        let returnURL = try presenter.start()
+        let document = "<form method=post action=\"https://psp.example/pay/1\"></form>"
+        #expect(await presenter.present(.postHTML(html: document, name: nil)) == .canceled)
+        let received = try #require(headers.withLock { $0 })
+        let csp = received.first { $0.key.lowercased() == "content-security-policy" }?.value
+        let port = try #require(returnURL.port)
+        #expect(
+            csp == "form-action https: http://127.0.0.1:* http://localhost:* http://127.0.0.1:\(port); base-uri 'none'")
+    }
+
     @Test("nothing comes back within the timeout on the injected clock: canceled")
     func timeout() async {
         let opened = OpenedURLs()

@@ -79,6 +79,46 @@ struct RedirectHTMLTests {
         #expect(forms[1].method == "get")
     }
 
+    @Test(
+        "a refresh's URL is read as a browser reads it; no URL, or content a browser ignores, is no target",
+        arguments: [
+            ("0; url=https://evil.example/a", "https://evil.example/a"),
+            ("0;URL='https://evil.example/b'", "https://evil.example/b"),
+            ("5 , Url = \"https://evil.example/c\" trailing", "https://evil.example/c"),
+            ("1.5; https://evil.example/d", "https://evil.example/d"),  // no `url=`: the rest is the URL
+            (".5;url=https://evil.example/e", "https://evil.example/e"),
+            ("0 https://evil.example/f", "https://evil.example/f"),  // whitespace separates too
+            ("0; urlx=https://evil.example/g", "urlx=https://evil.example/g"),  // not `url=`: all of it, relative
+            ("0; 'https://evil.example/h", "https://evil.example/h"),  // an unclosed quote runs to the end
+            ("0; url=javascript:alert(1)", "javascript:alert(1)"),
+        ] as [(String, String)])
+    func refreshTargets(content: String, target: String) {
+        #expect(RedirectHTML.refreshTarget(content: content) == target)
+    }
+
+    @Test(
+        "a refresh without a URL reloads the document; one a browser ignores goes nowhere",
+        arguments: [
+            "0", "  10  ", "0;", "0; url=", "0; url=''", "x; url=https://evil.example/", "", "0x; url=https://e/",
+        ])
+    func refreshWithoutTarget(content: String) {
+        #expect(RedirectHTML.refreshTarget(content: content) == nil)
+    }
+
+    @Test("every meta refresh with a URL is a target, wherever it is written; other meta tags are not")
+    func refreshesAreTargets() {
+        let html = """
+            <html><head><meta charset="utf-8"><META HTTP-EQUIV="Refresh" CONTENT="0;URL=https://evil.example/1">
+            <meta http-equiv=refresh content=3><meta name="refresh" content="0; url=https://not-a-refresh.example/">
+            <!-- <meta http-equiv="refresh" content="0; url=https://evil.example/2"> --></head>
+            <body><form action="https://psp.example/pay"></form></body></html>
+            """
+        #expect(
+            RedirectHTML.submissionTargets(in: html) == [
+                "https://evil.example/1", "https://evil.example/2", "https://psp.example/pay",
+            ])
+    }
+
     @Test("the loopback pages never claim the payment's outcome")
     func loopbackPages() {
         for page in [RedirectHTML.returnedPage, RedirectHTML.notFoundPage] {

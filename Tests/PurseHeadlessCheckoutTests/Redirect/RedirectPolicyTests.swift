@@ -184,4 +184,25 @@ struct RedirectPolicyTests {
         #expect(bound.classifyReturn(returned) == .approved(returned))
         #expect(bound.returnURL == returned)
     }
+
+    @Test("a served page's CSP: any https host and loopback when no list restricts, the return always listed")
+    func servedPageCSPWithoutList() {
+        #expect(
+            Self.loopback.servedPageContentSecurityPolicy
+                == "form-action https: http://127.0.0.1:* http://localhost:* http://127.0.0.1:8765; base-uri 'none'")
+    }
+
+    @Test("with a list, a served page may post only to the listed hosts, on any port; unwritable hosts are left out")
+    func servedPageCSPWithList() {
+        let policy = RedirectPolicy(
+            returnDestination: .loopback(port: 8765, path: "/return"),
+            additionalAllowedHosts: ["psp.example", "127.0.0.1", "[::1]", "bad host;script-src *", "Acs.Bank.Example"])
+        #expect(
+            policy.servedPageContentSecurityPolicy
+                == "form-action http://127.0.0.1:* https://127.0.0.1:* https://acs.bank.example:* https://psp.example:* "
+                + "http://127.0.0.1:8765; base-uri 'none'")
+        let nothingWritable = RedirectPolicy(
+            returnDestination: .customScheme("myshop"), additionalAllowedHosts: ["[::1]"])
+        #expect(nothingWritable.servedPageContentSecurityPolicy == "form-action 'none'; base-uri 'none'")
+    }
 }
