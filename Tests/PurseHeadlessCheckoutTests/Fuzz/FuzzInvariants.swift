@@ -300,6 +300,7 @@ package enum RedirectFuzzInvariants {
             returnDestination: destination(lines.first ?? ""),
             additionalAllowedHosts: Set((lines.count > 1 ? lines[1] : "").split(separator: " ").map(String.init)))
         try checkPolicy(policy)
+        try checkServedPageCSP(policy)
         for line in lines.dropFirst(2) {
             _ = RedirectURLParts(text: line)
             if let parts = RedirectURLParts(text: line) {
@@ -384,6 +385,46 @@ package enum RedirectFuzzInvariants {
             try fuzzRequire(classification.url == returned, "the callback returned on a URL that is not the return")
         default:
             try fuzzRequire(classification == .notAReturn, "the callback refused the return")
+        }
+    }
+
+    /// The CSP the loopback listener sends is one header value (printable ASCII: no line break could start another
+    /// header), has exactly its two directives, and lists only places the policy allows, written so that CSP
+    /// matches no more than them (read here from the value's text, not from how it was built).
+    static func checkServedPageCSP(_ policy: RedirectPolicy) throws(FuzzViolation) {
+        let value = policy.servedPageContentSecurityPolicy
+        try fuzzRequire(value.utf8.allSatisfy { (0x20...0x7E).contains($0) }, "the CSP holds a control character")
+        let directives = value.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        try fuzzRequire(
+            directives.count == 2 && directives[1] == "base-uri 'none'", "the CSP has other directives: \(value)")
+        let sources = directives[0].split(separator: " ").map(String.init)
+        try fuzzRequire(sources.first == "form-action" && sources.count > 1, "no form-action sources: \(value)")
+        var returnHost: String?
+        if case .loopback = policy.returnDestination { returnHost = "127.0.0.1" }
+        if case .universalLink(let host, _) = policy.returnDestination { returnHost = host }
+        for source in sources.dropFirst() {
+            if source == "'none'" { continue }
+            if source == "https:" {
+                try fuzzRequire(policy.additionalAllowedHosts.isEmpty, "https: listed although hosts are listed")
+                continue
+            }
+            let pieces = source.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+            try fuzzRequire(
+                pieces.count == 3 && (pieces[0] == "http" || pieces[0] == "https") && pieces[1].hasPrefix("//")
+                    && (pieces[2] == "*" || UInt16(pieces[2]) != nil)
+                    || pieces.count == 2 && pieces[0] == "https" && pieces[1].hasPrefix("//"),
+                "the CSP source \(source) is not scheme://host:port")
+            let host = String(pieces[1].dropFirst(2))
+            try fuzzRequire(
+                !host.isEmpty
+                    && host.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "." || $0 == "-") },
+                "the CSP host \(host) is not a plain host")
+            try fuzzRequire(
+                pieces[0] == "https" || LoopbackHost.isLoopback(host), "the CSP allows plain http to \(host)")
+            try fuzzRequire(
+                host == returnHost || policy.additionalAllowedHosts.isEmpty
+                    || policy.additionalAllowedHosts.contains(host),
+                "the CSP lists \(host), which is not in the policy's list")
         }
     }
 
