@@ -20,9 +20,16 @@ enum CPU {
                 report, "decode real session", scale, decodeTimes[index], decodeTimes[0],
                 "\(protocolCount(sessions[index])) methods; best of \(quick ? 2 : 9) interleaved rounds")
         }
-        var base: [String: Double] = [:]
+        // One checkout per scale, all opened before any timing: the actions are then timed in interleaved rounds
+        // across the scales, like decoding. (Timed one scale after the other, the 1× rows ran first and paid the
+        // process's warm-up: 8–9 µs against 4–5 µs at 10×, which understated every growth ratio.)
+        var benches: [Bench] = []
+        defer { benches.forEach { $0.stop() } }
+        var operationsByScale: [[(String, () -> Void)]] = []
+        var methodCounts: [Int] = []
         for scale in scales {
             let bench = try Bench(loopback: false)
+            benches.append(bench)
             let created = try bench.sandbox.createClientSession(amount: 30, shopper: nil)
             guard let raw = Data(base64Encoded: created.widgetData) else { throw BenchError("widget data") }
             let widget = try enlarge(raw, scale: scale).base64EncodedString()
@@ -33,9 +40,8 @@ enum CPU {
             guard let primary = checkout.paymentMethods.first(where: { $0.id.hasSuffix("creditcard") }) else {
                 throw BenchError("no card method")
             }
-            let iterations = quick ? 50 : 500
             var flag = false
-            let operations: [(String, () -> Void)] = [
+            operationsByScale.append([
                 ("select (setPrimary)", { try? checkout.setPrimary(primary) }),
                 ("apply", { try? checkout.applySecondary(token) }),
                 ("cap (apply 2.00)", { try? checkout.applySecondary(token, amount: 2) }),
@@ -46,19 +52,33 @@ enum CPU {
                         try? checkout.registerSecondary(token, registered: flag, name: flag ? "bench" : nil)
                     }
                 ),
-                ("remove", { checkout.removeSecondary(token) }),
-            ]
-            for (name, operation) in operations {
-                let time = perOperation(iterations) {
-                    operation()
-                    if name == "remove" { try? checkout.applySecondary(token) }
-                }
-                if scale == 1 { base[name] = time }
+                // Timed with the apply that puts the card back, so that every call removes something.
+                (
+                    "remove",
+                    {
+                        checkout.removeSecondary(token)
+                        try? checkout.applySecondary(token)
+                    }
+                ),
+            ])
+            methodCounts.append(checkout.paymentMethods.count + checkout.secondaryMethods.count)
+        }
+        let rounds = quick ? 2 : 9
+        let names = operationsByScale[0].map(\.0)
+        var times: [[Double]] = []  // [operation][scale]
+        for index in names.indices {
+            for operations in operationsByScale { operations[index].1() }  // warm-up
+            times.append(
+                interleaved(rounds: rounds, calls: scales.map { _ in quick ? 10 : 100 }) { variant in
+                    operationsByScale[variant][index].1()
+                })
+        }
+        for (scaleIndex, scale) in scales.enumerated() {
+            for (index, name) in names.enumerated() {
                 add(
-                    report, name, scale, time, base[name] ?? time,
-                    "\(checkout.paymentMethods.count + checkout.secondaryMethods.count) methods")
+                    report, name, scale, times[index][scaleIndex], times[index][0],
+                    "\(methodCounts[scaleIndex]) methods; best of \(rounds) interleaved rounds")
             }
-            bench.stop()
         }
     }
 
@@ -69,22 +89,6 @@ enum CPU {
                 section: "cpu", name: "\(name) @\(scale)×",
                 value: "\(format(time * 1e6, 1)) µs/op, ×\(format(growth, 1))",
                 target: "growth ≤ \(scale)", met: growth <= Double(scale) * 1.2, note: note))
-    }
-
-    /// Time per call of `body`: the best of five batches of `iterations / 5` calls (at least one), after one
-    /// warm-up call. The best batch, not the mean of all: on this shared 2-core VM one run's mean at 1× varied
-    /// from 1.67 to 2.79 ms, enough to swing the growth ratios between ×67 and ×141 at 100×.
-    static func perOperation(_ iterations: Int, _ body: () -> Void) -> Double {
-        body()  // warm-up
-        let clock = ContinuousClock()
-        let perBatch = max(1, iterations / 5)
-        var best = Double.infinity
-        for _ in 0..<5 {
-            let start = clock.now
-            for _ in 0..<perBatch { body() }
-            best = min(best, start.duration(to: clock.now).seconds / Double(perBatch))
-        }
-        return best
     }
 
     /// Time per call of `body(variant)` for each variant: `rounds` rounds, each timing one batch of
