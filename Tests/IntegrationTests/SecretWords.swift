@@ -5,6 +5,9 @@ import Foundation
 /// break into short words by chance: UUIDs (the third group is four hex digits starting with the version digit 4,
 /// so a random one reads "4321" about once in 4096) and decimal numbers (a `Date` in a `dump()` shows seconds
 /// with a fraction, whose digits after the point can read like a PIN).
+///
+/// The unit tests' scans (`CardDataRedactionTests`, `CardSecrecyTests`) compile this same file through a symbolic
+/// link, Tests/PurseHeadlessCheckoutTests/Support/SecretWords.swift.
 enum SecretWords {
     /// `text` with every UUID replaced by `<uuid>` and every decimal number by `<decimal>`.
     static func maskingIdentifiers(_ text: String) -> String {
