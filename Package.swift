@@ -65,7 +65,7 @@ let package = Package(
         .target(name: "TestProcess", path: "Tests/TestProcess", swiftSettings: testStrictness),
         .testTarget(
             name: "PurseCLITests",
-            dependencies: ["purse", "PurseHeadlessCheckout", "TestProcess"],
+            dependencies: ["purse", "PurseHeadlessCheckout", "PurseLock", "TestProcess"],
             swiftSettings: testStrictness
         ),
         .testTarget(

@@ -189,18 +189,17 @@ struct CheckoutOverSandboxTests {
         let clock = TestClock()
         let harness = try Harness(wire, clock: clock)
         let session = try harness.sandbox.createClientSession(amount: 10)  // demo shopper: 3 saved gift cards
-        harness.sandbox.faults.inject(.latency(.seconds(60)), on: .datetime)  // never elapses on the test clock
+        // Every call of the opening is parked on arrival; none elapses on the test clock.
+        harness.sandbox.faults.inject(.latency(.seconds(60)), on: .datetime)
+        harness.sandbox.faults.inject(.latency(.seconds(60)), on: .gatewayInit)
         let configuration = harness.configuration()
         let task = Task { @MainActor in
             try await PurseHeadlessCheckout(widgetData: session.widgetData, configuration: configuration)
         }
-        // While the time request is parked, the three look-ups reach the sandbox: they do not wait for it. The time
-        // request never ends on its own (the test clock stands still), so the deadline only bounds a failure; it is
-        // generous because under a sanitizer the whole suite shares two cooperative threads.
-        let deadline = ContinuousClock.now + .seconds(90)
-        while harness.sandbox.stats().requests(.gatewayInit) < 3, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        // While the time request is parked, the three look-ups reach the sandbox: they do not wait for it. The
+        // limit only bounds a failure; it is generous because under a sanitizer the whole suite shares two
+        // cooperative threads.
+        await clock.waitForSleepers(4, limit: .seconds(90))
         #expect(harness.sandbox.stats().requests(.gatewayInit) == 3)
         #expect(harness.sandbox.stats().requests(.datetime) == 1)
         task.cancel()

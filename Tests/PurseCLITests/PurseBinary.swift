@@ -1,4 +1,5 @@
 import Foundation
+import PurseLock
 import TestProcess
 
 #if canImport(Glibc)
@@ -58,62 +59,45 @@ struct PurseBinary {
         process.standardInput = input
         try process.run()
         // Bounded: a hung binary is killed and the test fails with a message instead of hanging.
-        let watchdog = Watchdog()
+        // Disarmed once the child is reaped; the kill and the disarming exclude each other.
+        let watchdog = Locked((disarmed: false, fired: false))
         let pid = process.processIdentifier
         let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { watchdog.fire { kill(pid, SIGKILL) } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+            watchdog.withLock { state in
+                guard !state.disarmed else { return }
+                state.fired = true
+                kill(pid, SIGKILL)
+            }
+        }
         // stderr is drained on a thread of its own: a child that fills one pipe while the other is read would
         // otherwise wait for ever.
-        let errors = LockedData()
+        let errors = Locked(Data())
         let errorReader = err.fileHandleForReading
         let drained = DispatchGroup()
-        DispatchQueue.global().async(group: drained) { errors.set(errorReader.readDataToEndOfFile()) }
+        DispatchQueue.global().async(group: drained) {
+            let data = errorReader.readDataToEndOfFile()
+            errors.withLock { $0 = data }
+        }
         input.fileHandleForWriting.write(Data(stdin.utf8))
         try input.fileHandleForWriting.close()
         let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
         drained.wait()
         process.waitUntilExit()
-        guard watchdog.disarm() else { throw TimedOut(arguments: arguments, timeout: timeout) }
+        let fired = watchdog.withLock { state in
+            state.disarmed = true
+            return state.fired
+        }
+        guard !fired else { throw TimedOut(arguments: arguments, timeout: timeout) }
         return Output(
             status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
-            stderr: String(decoding: errors.value, as: UTF8.self))
+            stderr: String(decoding: errors.withLock { $0 }, as: UTF8.self))
     }
 
     struct TimedOut: Error, CustomStringConvertible {
         let arguments: [String]
         let timeout: Duration
         var description: String { "purse \(arguments.joined(separator: " ")) did not finish within \(timeout): killed" }
-    }
-
-    /// Kills a child once, unless disarmed first.
-    private final class Watchdog: @unchecked Sendable {
-        private let lock = NSLock()
-        private var disarmed = false
-        private var fired = false
-
-        func fire(_ kill: () -> Void) {
-            lock.withLock {
-                guard !disarmed else { return }
-                fired = true
-                kill()
-            }
-        }
-
-        /// Stops the watchdog; `false` when it had already fired.
-        func disarm() -> Bool {
-            lock.withLock {
-                disarmed = true
-                return !fired
-            }
-        }
-    }
-
-    /// Bytes one thread writes and another reads after a `DispatchGroup.wait()`.
-    private final class LockedData: @unchecked Sendable {
-        private let lock = NSLock()
-        private var data = Data()
-        func set(_ data: Data) { lock.withLock { self.data = data } }
-        var value: Data { lock.withLock { data } }
     }
 
     struct MissingBinary: Error, CustomStringConvertible {

@@ -110,6 +110,14 @@ struct PurseCommandTests {
         #expect(confirmations.allSatisfy { $0["detail"]?.stringValue?.hasSuffix("payment AUTHORIZED") == true })
     }
 
+    @Test("a run that outlives its timeout is killed and reported, not waited for")
+    func runTimesOut() async throws {
+        // The sandbox never exits on its own: only the watchdog can end this run.
+        await #expect(throws: PurseBinary.TimedOut.self) {
+            _ = try await PurseBinary.run(["sandbox", "--port", "0", "--json"], timeout: .seconds(2))
+        }
+    }
+
     @Test("sandbox serves on an ephemeral port, answers, and stops cleanly on SIGINT")
     func sandboxServes() async throws {
         let url = try #require(PurseBinary.url)
