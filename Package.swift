@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 /// Strictness is set once, here, for every target: Swift 6 language mode (complete strict concurrency),
@@ -18,37 +18,51 @@ let package = Package(
     products: [
         .library(name: "PurseHeadlessCheckout", targets: ["PurseHeadlessCheckout"]),
         .library(name: "PurseSandbox", targets: ["PurseSandbox"]),
+        .library(name: "PurseSandboxServer", targets: ["PurseSandboxServer"]),
+        .library(name: "PurseLoopbackRedirect", targets: ["PurseLoopbackRedirect"]),
         .library(name: "PurseCheckoutTesting", targets: ["PurseCheckoutTesting"]),
         .executable(name: "purse", targets: ["purse"]),
         .library(name: "PurseCheckoutPayPal", targets: ["PurseCheckoutPayPal"]),
         .executable(name: "purse-bench", targets: ["purse-bench"]),
     ],
     targets: [
+        // The SDK: no dependencies and no socket code, so it builds wherever Foundation does (iOS 17+, macOS 14+,
+        // Linux). Its lock is `Support/Locked.swift`, a symbolic link to PurseLock's one source file.
         .target(
             name: "PurseHeadlessCheckout",
-            // The loopback redirect presenter (macOS, Linux) listens with the package's HTTP server.
-            dependencies: [
-                "PurseLock", .target(name: "PurseHTTPServer", condition: .when(platforms: [.macOS, .linux])),
-            ],
+            resources: [.copy("PrivacyInfo.xcprivacy")],
+            swiftSettings: strictness
+        ),
+        // The loopback redirect presenter and its listener, for command lines and desktop apps. It listens with
+        // PurseHTTPServer, which runs on Linux only until the server moves to SwiftNIO.
+        .target(
+            name: "PurseLoopbackRedirect", dependencies: ["PurseHeadlessCheckout", "PurseHTTPServer"],
             swiftSettings: strictness
         ),
         .target(name: "PurseHTTPServer", dependencies: ["PurseLock"], swiftSettings: strictness),
         // The one lock of the package: visible to ThreadSanitizer, unlike `Synchronization.Mutex` on Linux.
         .target(name: "PurseLock", swiftSettings: strictness),
-        .target(name: "PurseSandbox", dependencies: ["PurseHTTPServer", "PurseLock"], swiftSettings: strictness),
+        // The sandbox's router and state: no sockets, so an app's test target links it on iOS.
+        .target(name: "PurseSandbox", dependencies: ["PurseLock"], swiftSettings: strictness),
+        // The sandbox over HTTP on 127.0.0.1 (`purse sandbox`, integration tests).
         .target(
-            name: "PurseCheckoutTesting",
-            dependencies: ["PurseHeadlessCheckout", "PurseSandbox", "PurseLock"],
+            name: "PurseSandboxServer", dependencies: ["PurseSandbox", "PurseHTTPServer"], swiftSettings: strictness
+        ),
+        .target(
+            name: "PurseCheckoutTesting", dependencies: ["PurseHeadlessCheckout", "PurseSandbox"],
             swiftSettings: strictness
         ),
         .executableTarget(
             name: "purse",
-            dependencies: ["PurseHeadlessCheckout", "PurseSandbox", "PurseCheckoutTesting"],
+            dependencies: [
+                "PurseHeadlessCheckout", "PurseSandbox", "PurseSandboxServer", "PurseCheckoutTesting",
+                "PurseLoopbackRedirect",
+            ],
             swiftSettings: strictness
         ),
         .testTarget(
             name: "PurseHeadlessCheckoutTests",
-            dependencies: ["PurseHeadlessCheckout", "PurseLock"],
+            dependencies: ["PurseHeadlessCheckout", "PurseLoopbackRedirect"],
             resources: [.copy("Fixtures")],
             swiftSettings: testStrictness
         ),
@@ -71,28 +85,32 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "PurseHeadlessCheckout", "PurseCheckoutTesting", "PurseSandbox", "PurseLock", "TestProcess",
+                "PurseHeadlessCheckout", "PurseCheckoutTesting", "PurseSandbox", "PurseSandboxServer", "TestProcess",
             ],
             swiftSettings: testStrictness
         ),
         .testTarget(
             name: "BrowserTests",
             dependencies: [
-                "PurseHeadlessCheckout", "PurseCheckoutTesting", "PurseSandbox", "PurseHTTPServer", "PurseLock",
-                "TestProcess",
+                "PurseHeadlessCheckout", "PurseCheckoutTesting", "PurseSandbox", "PurseSandboxServer",
+                "PurseLoopbackRedirect", "PurseHTTPServer", "TestProcess",
             ],
             swiftSettings: testStrictness
         ),
         .target(name: "PurseCheckoutPayPal", dependencies: ["PurseHeadlessCheckout"], swiftSettings: strictness),
         .executableTarget(
             name: "purse-bench",
-            dependencies: ["PurseHeadlessCheckout", "PurseSandbox", "PurseCheckoutTesting", "PurseCheckoutPayPal"],
+            dependencies: [
+                "PurseHeadlessCheckout", "PurseSandbox", "PurseSandboxServer", "PurseCheckoutTesting",
+                "PurseCheckoutPayPal",
+            ],
             swiftSettings: strictness
         ),
         .testTarget(
             name: "PurseCheckoutPayPalTests",
             dependencies: [
-                "PurseCheckoutPayPal", "PurseHeadlessCheckout", "PurseCheckoutTesting", "PurseSandbox", "PurseLock",
+                "PurseCheckoutPayPal", "PurseHeadlessCheckout", "PurseCheckoutTesting", "PurseSandbox",
+                "PurseSandboxServer",
             ],
             swiftSettings: testStrictness
         ),

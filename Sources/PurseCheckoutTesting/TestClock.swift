@@ -1,4 +1,4 @@
-import PurseLock
+import PurseHeadlessCheckout
 
 /// A clock that only moves when a test advances it.
 ///

@@ -1,4 +1,6 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// One accepted socket: its buffers, its parser and where it is in the request/response cycle.
 ///

@@ -1,4 +1,6 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Settings of the loop in the units it works in (nanoseconds, bytes).
 struct LoopSettings: Sendable {

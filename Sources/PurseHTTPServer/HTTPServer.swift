@@ -1,6 +1,15 @@
 import Foundation
 import PurseLock
 
+// The event loop is written on Linux's socket API (poll(2), SOCK_NONBLOCK, SOCK_CLOEXEC, MSG_NOSIGNAL). It is kept
+// out of every Apple build path: the SDK libraries never depend on it, and only the command-line products
+// (purse, purse-bench, PurseSandboxServer, PurseLoopbackRedirect) do, until the server moves to SwiftNIO.
+#if !canImport(Glibc)
+    #error(
+        "PurseHTTPServer runs on Linux only; the SDK libraries (PurseHeadlessCheckout, PurseSandbox, PurseCheckoutTesting, PurseCheckoutPayPal) do not need it"
+    )
+#endif
+
 /// A small HTTP/1.1 server bound to the loopback interface only.
 ///
 /// It serves `PurseSandbox` (a local imitation of the payment API for integrators' CI) and the loopback

@@ -1,5 +1,8 @@
-import Glibc
 import PurseLock
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The part of the event loop other threads may touch: handler results waiting to be written, and the
 /// stop request. Everything else of the loop lives on its thread alone.

@@ -1,4 +1,6 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Writes responses in HTTP/1.1 wire format into a connection's output buffer, so that a whole response
 /// (and several pipelined ones) leave in one `send`.

@@ -1,4 +1,6 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A loopback socket address the server may bind to.
 enum LoopbackAddress {

@@ -16,7 +16,7 @@
 /// works on iOS 17 / macOS 14, where `Mutex` is unavailable.
 ///
 /// The closure is synchronous: nothing can `await` while holding the lock.
-public final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
     #if canImport(Darwin)
         private let lock: UnsafeMutablePointer<os_unfair_lock>
     #else
@@ -26,7 +26,7 @@ public final class Locked<Value>: @unchecked Sendable {
     private var value: Value
 
     /// Creates the lock around its first value.
-    public init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
         lock = .allocate(capacity: 1)
         #if canImport(Darwin)
@@ -48,7 +48,7 @@ public final class Locked<Value>: @unchecked Sendable {
 
     /// Runs `body` with exclusive access to the value and returns what it returns; what it throws is
     /// rethrown after the lock is released.
-    public func withLock<Result, Failure: Error>(
+    package func withLock<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         #if canImport(Darwin)

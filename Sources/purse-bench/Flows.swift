@@ -3,6 +3,7 @@ import PurseCheckoutPayPal
 import PurseCheckoutTesting
 import PurseHeadlessCheckout
 import PurseSandbox
+import PurseSandboxServer
 
 /// A sandbox reached in-process (counting) or over loopback HTTP (timing), with PayPal registered.
 @MainActor

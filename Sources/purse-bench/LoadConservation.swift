@@ -1,6 +1,7 @@
 import Foundation
 import PurseHeadlessCheckout
 import PurseSandbox
+import PurseSandboxServer
 
 /// `purse-bench --load SECONDS` (issue 8): the sandbox over loopback under `wrk` at 64 connections, mixing
 /// client-session creation (merchant API) with `/validate` calls paid by gift cards, then a reconciliation.

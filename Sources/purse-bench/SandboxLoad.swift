@@ -1,5 +1,6 @@
 import Foundation
 import PurseSandbox
+import PurseSandboxServer
 
 /// Section 4: requests/s and p99 of the sandbox (GET /clock/datetime) with `wrk`, next to nginx serving a
 /// static file on the same machine.

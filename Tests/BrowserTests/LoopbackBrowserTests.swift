@@ -2,8 +2,9 @@ import Foundation
 import PurseCheckoutTesting
 import PurseHTTPServer
 import PurseHeadlessCheckout
-import PurseLock
+import PurseLoopbackRedirect
 import PurseSandbox
+import PurseSandboxServer
 import Testing
 
 /// The loopback presenter with a real browser: headless Chromium, driven through chromedriver's WebDriver

@@ -173,7 +173,7 @@ struct GiftCardsFlowTests {
         arguments: Wire.allCases,
         [
             (
-                Partner.illicado, Method.giftcard, "600358000000000001", String?("1234"),
+                Partner.illicado, PaymentMethodType.giftcard, "600358000000000001", String?("1234"),
                 PurseCheckoutError.Code.secondaryMethodWrongPANFormat
             ),
             (.illicado, .giftcard, Catalogue.illicado50.pan, nil, .secondaryMethodRequiredCVV),
@@ -181,7 +181,7 @@ struct GiftCardsFlowTests {
             (.easy2play, .voucher, "VOUCH", nil, .secondaryMethodWrongPANFormat),
         ])
     func localValidation(
-        wire: Wire, rule: (Partner, Method, String, String?, PurseCheckoutError.Code)
+        wire: Wire, rule: (Partner, PaymentMethodType, String, String?, PurseCheckoutError.Code)
     ) async throws {
         let harness = try Harness(wire)
         let checkout = try await harness.openCheckout(shopper: nil)

@@ -1,6 +1,5 @@
 import Foundation
 import PurseCheckoutTesting
-import PurseLock
 import PurseSandbox
 import Testing
 
@@ -48,13 +47,13 @@ struct AncvConnectConfig: SecondaryConfig {
 
 extension PurseHeadlessCheckout {
     /// The offered secondary method `partner`/`method`.
-    func secondary(_ partner: Partner, _ method: Method = .giftcard) throws -> SecondaryMethod {
+    func secondary(_ partner: Partner, _ method: PaymentMethodType = .giftcard) throws -> SecondaryMethod {
         try #require(secondaryMethods.first { $0.partner == partner && $0.method == method })
     }
 
     /// Reads a card of `partner`/`method`.
     func read(
-        _ partner: Partner, _ method: Method = .giftcard, pan: String, cvv: String? = nil
+        _ partner: Partner, _ method: PaymentMethodType = .giftcard, pan: String, cvv: String? = nil
     ) async throws
         -> SecondaryToken
     {

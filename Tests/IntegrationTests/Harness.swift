@@ -1,8 +1,8 @@
 import Foundation
 import PurseCheckoutTesting
 import PurseHeadlessCheckout
-import PurseLock
 import PurseSandbox
+import PurseSandboxServer
 
 /// How a test reaches the sandbox: the same test body runs both ways.
 enum Wire: String, CaseIterable, CustomStringConvertible, Sendable {

@@ -1,6 +1,5 @@
 import Foundation
 import PurseCheckoutTesting
-import PurseLock
 import PurseSandbox
 import Testing
 

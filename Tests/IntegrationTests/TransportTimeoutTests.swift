@@ -1,6 +1,7 @@
 import Foundation
 import PurseCheckoutTesting
 import PurseSandbox
+import PurseSandboxServer
 import Testing
 
 @testable import PurseHeadlessCheckout

@@ -2,8 +2,8 @@ import Foundation
 import PurseCheckoutPayPal
 import PurseCheckoutTesting
 import PurseHeadlessCheckout
-import PurseLock
 import PurseSandbox
+import PurseSandboxServer
 import Testing
 
 /// How a PayPal test reaches the sandbox: the same body runs in-process and over loopback HTTP.

@@ -1,7 +1,10 @@
-import Glibc
 import PurseHTTPServer
 import TestProcess
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 struct HTTPServerLifecycleTests {
     @Test(arguments: [

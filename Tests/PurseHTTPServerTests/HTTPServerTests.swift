@@ -1,9 +1,12 @@
 import Foundation
-import Glibc
 import PurseHTTPServer
 import PurseLock
 import TestProcess
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// End-to-end tests over real loopback sockets, with a raw client so nothing hides the wire format.
 struct HTTPServerTests {

@@ -48,7 +48,7 @@ public struct InitData: Sendable, Hashable {
     /// The partner that answered, when the answer names it.
     public let partner: Partner?
     /// The method that answered, when the answer names it.
-    public let method: Method?
+    public let method: PaymentMethodType?
     /// The step id to send back on the same item at `/validate` (or at the next poll), as received.
     public let stepID: JSONValue?
     /// Whether the step succeeded, was refused, or waits (``StatusState/waiting``: poll again).
@@ -62,7 +62,7 @@ public struct InitData: Sendable, Hashable {
             return try id.string()
         }
         partner = try reader.string("partner").map(Partner.init(rawValue:))
-        method = try reader.string("method").map(Method.init(rawValue:))
+        method = try reader.string("method").map(PaymentMethodType.init(rawValue:))
         stepID = try reader.optional("step_id")?.value
         status = try TransactionStatus(reading: reader.required("status"))
         pluginResult = try reader.optional("plugin_result")?.value ?? .object([:])
@@ -86,7 +86,7 @@ public struct ValidationResult: Sendable, Hashable {
         /// The partner that paid this share.
         public let partner: Partner
         /// The method that paid this share.
-        public let method: Method
+        public let method: PaymentMethodType
         /// The partner's transaction id (`transaction_id`), for your backend's reconciliation.
         public let transactionID: String?
         /// Whether this share was authorized, refused (``StatusState/error``, with the partner's code) or waits on
@@ -103,7 +103,7 @@ public struct ValidationResult: Sendable, Hashable {
                 ItemResult(
                     id: try item.string("id"),
                     partner: Partner(rawValue: try item.required("partner").string()),
-                    method: Method(rawValue: try item.required("method").string()),
+                    method: PaymentMethodType(rawValue: try item.required("method").string()),
                     transactionID: try item.string("transaction_id"),
                     status: try TransactionStatus(reading: item.required("status")),
                     pluginResult: try item.optional("plugin_result")?.value ?? .object([:])))

@@ -1,7 +1,7 @@
 /// One split participant as the gateway wants it (CONTRACT §2): `/init` takes one, `/validate` an array.
 package struct ItemPayload: Sendable, Hashable {
     package var partner: Partner
-    package var method: Method
+    package var method: PaymentMethodType
     /// Minor units.
     package var amount: Int64
     package var paymentData: [String: JSONValue] = [:]
@@ -12,7 +12,7 @@ package struct ItemPayload: Sendable, Hashable {
     package var stepID: JSONValue?
 
     package init(
-        partner: Partner, method: Method, amount: Int64, paymentData: [String: JSONValue] = [:],
+        partner: Partner, method: PaymentMethodType, amount: Int64, paymentData: [String: JSONValue] = [:],
         partnerData: [String: JSONValue] = [:], order: JSONValue? = nil, paymentPreferences: [String: JSONValue] = [:],
         stepID: JSONValue? = nil
     ) {

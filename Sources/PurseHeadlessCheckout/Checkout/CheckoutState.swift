@@ -40,7 +40,7 @@ public enum PaymentItem: Sendable, Hashable {
     }
 
     /// The method that pays.
-    public var method: Method {
+    public var method: PaymentMethodType {
         switch self {
         case .primaryMethod(let method): return method.method
         case .paymentToken(let token): return token.method
@@ -55,7 +55,7 @@ public struct AmountSplitEntry: Sendable, Hashable, Identifiable {
     /// The partner that pays this line: the gift card's issuer, or the primary item's partner.
     public let partner: Partner
     /// The method that pays this line (`giftcard`, `creditcard`…).
-    public let method: Method
+    public let method: PaymentMethodType
     /// Major units, exact.
     public let amount: Decimal
     /// `true` for the primary line (it pays what the secondaries leave).
@@ -111,7 +111,8 @@ struct CheckoutState: Sendable, Equatable {
     var amountSplit: [AmountSplitEntry] {
         split.entries.map { entry in
             AmountSplitEntry(
-                id: entry.id, partner: Partner(rawValue: entry.partner), method: Method(rawValue: entry.method),
+                id: entry.id, partner: Partner(rawValue: entry.partner),
+                method: PaymentMethodType(rawValue: entry.method),
                 amount: Money(minorUnits: entry.amount, currency: split.currency).decimal,
                 isPrimary: entry.role == .primary)
         }

@@ -13,7 +13,7 @@ extension PurseHeadlessCheckout {
         var items: [ItemPayload] = []
         for share in state.split.secondaryShares where share.amount > 0 {
             let partner = Partner(rawValue: share.partner)
-            let method = Method(rawValue: share.method)
+            let method = PaymentMethodType(rawValue: share.method)
             var item = ItemPayload(partner: partner, method: method, amount: share.amount)
             if let token = state.secondaryTokens[share.id] {
                 guard let config = SecondaryConfigs.current.config(partner: partner, method: method) else {

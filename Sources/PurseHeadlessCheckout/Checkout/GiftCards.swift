@@ -53,7 +53,9 @@ extension PurseHeadlessCheckout {
     // MARK: - Shared with saved gift cards
 
     /// The session's method for a token, with the rules the split checks.
-    func secondaryMethodForToken(partner: Partner, method: Method) throws(PurseCheckoutError) -> SecondaryMethod {
+    func secondaryMethodForToken(
+        partner: Partner, method: PaymentMethodType
+    ) throws(PurseCheckoutError) -> SecondaryMethod {
         guard
             let current = state.session.secondaryMethods.first(where: { $0.partner == partner && $0.method == method })
         else {

@@ -52,7 +52,7 @@ extension PurseHeadlessCheckout {
         }
     }
 
-    static func methodIconURL(_ partner: Partner, _ method: Method, cdnHost: String) -> URL {
+    static func methodIconURL(_ partner: Partner, _ method: PaymentMethodType, cdnHost: String) -> URL {
         iconURL(
             cdnHost: cdnHost, folder: "methods",
             name: iconSegment(partner.rawValue) + "-" + iconSegment(method.rawValue))

@@ -87,7 +87,7 @@ extension PurseHeadlessCheckout {
             log.info("a page must be opened but no presenter was passed: completed, see pendingRedirect(for:)")
             return .completed(result)
         }
-        switch await presenter.present(action) {
+        switch await present(action, with: presenter) {
         case .returned(let url): return .returnedFromRedirect(url: url)
         case .canceled: return .canceled
         case .failed(let error): return .failed(error)

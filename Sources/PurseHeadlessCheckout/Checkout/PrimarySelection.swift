@@ -92,7 +92,7 @@ extension PurseHeadlessCheckout {
     var serverNow: Date { configuration.now().addingTimeInterval(state.serverClockOffset) }
 
     private func primaryShare(
-        id: String, partner: Partner, method: Method, configuration: MethodConfiguration, ready: Bool
+        id: String, partner: Partner, method: PaymentMethodType, configuration: MethodConfiguration, ready: Bool
     ) -> PrimaryShare {
         let currency = state.session.currency
         return PrimaryShare(

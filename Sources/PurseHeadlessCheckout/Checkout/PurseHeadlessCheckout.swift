@@ -35,6 +35,8 @@ public final class PurseHeadlessCheckout {
     @ObservationIgnored let elements = ElementTable()
     /// The background balance look-ups of saved gift cards; cancelled when the checkout goes away.
     @ObservationIgnored let savedBalanceLookups = SavedBalanceLookups()
+    /// Where an open page waits for a return the app hands over (``handleReturnURL(_:policy:)``).
+    @ObservationIgnored let returnHandoff = ReturnHandoff()
 
     #if canImport(Combine)
         /// Fires before every state change, for `@ObservedObject` users.

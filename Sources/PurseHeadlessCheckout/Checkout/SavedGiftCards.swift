@@ -212,7 +212,7 @@ struct SavedBalanceFeed: Sendable {
 private struct SavedBalanceRequest: Sendable {
     let id: String
     let partner: Partner
-    let method: Method
+    let method: PaymentMethodType
     let config: (any SecondaryConfig)?
 }
 

@@ -1,7 +1,7 @@
 extension PurseCheckoutError {
     /// Wraps a refusal of the split engine: `invalidTake` for amounts and limits, and
     /// `secondaryTokenizationFailed` for an empty balance, with amounts in major units of `currency`.
-    init(_ error: SplitError, partner: Partner, method: Method, currency: Currency) {
+    init(_ error: SplitError, partner: Partner, method: PaymentMethodType, currency: Currency) {
         func major(_ minorUnits: Int64) -> String { Money(minorUnits: minorUnits, currency: currency).format() }
         let item = itemID(partner, method)
         switch error {

@@ -37,8 +37,13 @@ public enum RedirectPresentationResult: Sendable, Hashable {
 /// One presenter serves every redirect of the checkout. The SDK never opens a page you did not give it
 /// somewhere to open: pass no presenter and submit reports `completed`, with the action in
 /// ``PurseHeadlessCheckout/pendingRedirect(for:)``.
+///
+/// A presenter ends its page when the presenting task is cancelled (and reports `canceled`): the checkout
+/// cancels it when the app hands the return over through ``PurseHeadlessCheckout/handleReturnURL(_:policy:)``,
+/// and waits for it to close.
 @MainActor
-public protocol RedirectPresenter: AnyObject {
+public protocol RedirectPresenter: AnyObject, Sendable {
     /// Shows the page the action describes and returns when the shopper came back, closed it, or it failed.
+    /// Returns `canceled` soon after the calling task is cancelled, with the page closed.
     func present(_ action: RedirectAction) async -> RedirectPresentationResult
 }

@@ -32,7 +32,9 @@ public final class PluginRegistry: Sendable {
 
     /// The plugin for a (partner, method) of `session`, or `nil` when the session lacks the method or no
     /// plugin handles it.
-    public func plugin(partner: Partner, method: Method, session: LegacyPaymentSession) -> (any PaymentPlugin)? {
+    public func plugin(
+        partner: Partner, method: PaymentMethodType, session: LegacyPaymentSession
+    ) -> (any PaymentPlugin)? {
         guard let entry = session.protocolEntry(partner: partner, method: method) else { return nil }
         return plugin(for: entry.configuration)
     }

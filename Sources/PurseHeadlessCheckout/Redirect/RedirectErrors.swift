@@ -22,24 +22,29 @@ extension PurseCheckoutError.Code {
 }
 
 /// Builds the redirect errors, with the page's exact messages.
-enum RedirectError {
+package enum RedirectError {
     /// The troubleshooting table's message for a refused URL.
-    static let refusedMessage = "refused redirect url"
+    package static let refusedMessage = "refused redirect url"
     /// The troubleshooting table's message for a POST redirect with nowhere to present the web view from.
-    static let noViewControllerMessage = "no view controller to present the redirect from"
+    package static let noViewControllerMessage = "no view controller to present the redirect from"
 
     /// `REDIRECT_REFUSED`, `refused redirect url`.
-    static var refused: PurseCheckoutError {
+    package static var refused: PurseCheckoutError {
         PurseCheckoutError(.redirectRefused, message: refusedMessage, kind: .payment)
     }
 
     /// `REDIRECT_PRESENTATION_FAILED`, `no view controller to present the redirect from`.
-    static var noViewController: PurseCheckoutError {
+    package static var noViewController: PurseCheckoutError {
         PurseCheckoutError(.redirectPresentationFailed, message: noViewControllerMessage, kind: .payment)
     }
 
+    /// `REDIRECT_PRESENTATION_FAILED`, `a redirect page is already open`: a presenter shows one page at a time.
+    package static var alreadyPresenting: PurseCheckoutError {
+        PurseCheckoutError(.redirectPresentationFailed, message: "a redirect page is already open", kind: .payment)
+    }
+
     /// `REDIRECT_PRESENTATION_FAILED` with a message of its own (never a URL).
-    static func cannotPresent(_ message: String) -> PurseCheckoutError {
+    package static func cannotPresent(_ message: String) -> PurseCheckoutError {
         PurseCheckoutError(.redirectPresentationFailed, message: message, kind: .payment)
     }
 }

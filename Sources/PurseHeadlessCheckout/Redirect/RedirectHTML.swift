@@ -87,12 +87,12 @@ package enum RedirectHTML {
 
     /// What the loopback listener shows once the shopper came back: never the payment's outcome, which only
     /// the merchant's backend can confirm.
-    static let returnedPage = page(
+    package static let returnedPage = page(
         title: "Back to the app",
         body: "<h1>You can close this window</h1><p>Return to the app: it confirms the payment with the shop.</p>")
 
     /// What the loopback listener shows for any other request.
-    static let notFoundPage = page(
+    package static let notFoundPage = page(
         title: "Nothing here", body: "<h1>Nothing here</h1><p>This address only receives payment returns.</p>")
 
     private static func page(title: String, body: String) -> String {

@@ -181,10 +181,10 @@ public struct RedirectPolicy: Sendable, Hashable {
     }
 
     /// The address the loopback destination names (RFC 8252 §8.3 prefers the IP literal to `localhost`).
-    static let loopbackAddress = "127.0.0.1"
+    package static let loopbackAddress = "127.0.0.1"
 
     /// The same policy with a loopback destination's port set (the loopback presenter's bound port).
-    func resolvingLoopbackPort(_ bound: UInt16) -> RedirectPolicy {
+    package func resolvingLoopbackPort(_ bound: UInt16) -> RedirectPolicy {
         guard case .loopback(_, let path) = returnDestination else { return self }
         return RedirectPolicy(
             returnDestination: .loopback(port: bound, path: path), additionalAllowedHosts: additionalAllowedHosts)

@@ -24,7 +24,7 @@ public final class SecondaryConfigs: Sendable {
     /// A (partner, method) key.
     struct Key: Hashable, Sendable {
         let partner: Partner
-        let method: Method
+        let method: PaymentMethodType
     }
 
     private let configs: Locked<[Key: any SecondaryConfig]>
@@ -35,12 +35,12 @@ public final class SecondaryConfigs: Sendable {
     }
 
     /// Registers `config` for `partner`/`method`, replacing the config registered for that key, if any.
-    public func register(partner: Partner, method: Method, config: any SecondaryConfig) {
+    public func register(partner: Partner, method: PaymentMethodType, config: any SecondaryConfig) {
         configs.withLock { $0[Key(partner: partner, method: method)] = config }
     }
 
     /// The config for `partner`/`method`, or `nil` when none is registered.
-    public func config(partner: Partner, method: Method) -> (any SecondaryConfig)? {
+    public func config(partner: Partner, method: PaymentMethodType) -> (any SecondaryConfig)? {
         configs.withLock { $0[Key(partner: partner, method: method)] }
     }
 

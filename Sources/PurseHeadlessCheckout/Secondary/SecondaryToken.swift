@@ -22,7 +22,7 @@ public struct SecondaryToken: Sendable, Hashable, Identifiable {
     /// The issuer.
     public let partner: Partner
     /// The method (`giftcard`, `voucher`, `loyaltycard`…).
-    public let method: Method
+    public let method: PaymentMethodType
     /// The card number or voucher code, as the issuer's config normalized it. Card data: never log it.
     public let pan: String
     /// The CVV (PIN), when the shopper typed one. Card data: never log it.
@@ -51,7 +51,7 @@ public struct SecondaryToken: Sendable, Hashable, Identifiable {
     let sessionID: String
 
     init(
-        id: String, partner: Partner, method: Method, pan: String, cvv: String?, balanceMinorUnits: Int64,
+        id: String, partner: Partner, method: PaymentMethodType, pan: String, cvv: String?, balanceMinorUnits: Int64,
         totalBalance: Decimal?, currency: Currency, canBeRegistered: Bool, expirationDate: Date?,
         partnerReference: String?, stepID: JSONValue?, pluginResult: JSONValue, sessionID: String
     ) {

@@ -53,7 +53,7 @@ public struct Partner: RawRepresentable, Sendable, Hashable, Comparable, Express
     public static let cofidis: Partner = "cofidis"
     /// Dalenys, a payment service provider.
     public static let dalenys: Partner = "dalenys"
-    /// Fintecture, bank transfers (``Method/instantpayment``).
+    /// Fintecture, bank transfers (``PaymentMethodType/instantpayment``).
     public static let fintecture: Partner = "fintecture"
     /// Floa, payment in instalments.
     public static let floa: Partner = "floa"
@@ -63,7 +63,7 @@ public struct Partner: RawRepresentable, Sendable, Hashable, Comparable, Express
     public static let ingenico: Partner = "ingenico"
     /// Klarna, pay later and payment in instalments.
     public static let klarna: Partner = "klarna"
-    /// Oney, payment in instalments (``Method/cb3x``, ``Method/cb4x``).
+    /// Oney, payment in instalments (``PaymentMethodType/cb3x``, ``PaymentMethodType/cb4x``).
     public static let oney: Partner = "oney"
     /// Paybox, a payment service provider.
     public static let paybox: Partner = "paybox"
@@ -91,67 +91,66 @@ public struct Partner: RawRepresentable, Sendable, Hashable, Comparable, Express
 
 /// A payment method of a partner, such as `giftcard` or `creditcard`.
 ///
-/// On Apple platforms the Objective-C runtime also declares a `Method` type; write
-/// `PurseHeadlessCheckout.Method` if the compiler reports an ambiguity (member syntax such as
-/// `.giftcard` is never ambiguous).
-public struct Method: RawRepresentable, Sendable, Hashable, Comparable, ExpressibleByStringLiteral,
+/// Not named `Method`: on Apple platforms Foundation re-exports the Objective-C runtime's `Method`, and an app file
+/// importing both would find the name ambiguous. Member syntax (`.giftcard`, `.other("voucher")`) is what apps write.
+public struct PaymentMethodType: RawRepresentable, Sendable, Hashable, Comparable, ExpressibleByStringLiteral,
     CustomStringConvertible
 {
     /// The method's key in the session, e.g. `"giftcard"`.
     public let rawValue: String
     /// Wraps a method key; every key decodes, known to this SDK or not.
     public init(rawValue: String) { self.rawValue = rawValue }
-    /// A method written as a literal: `let method: Method = "voucher"`.
+    /// A method written as a literal: `let method: PaymentMethodType = "voucher"`.
     public init(stringLiteral value: String) { self.rawValue = value }
     /// The method's key, e.g. `giftcard`.
     public var description: String { rawValue }
     /// Orders methods by key, for stable lists and sorted logs.
-    public static func < (lhs: Method, rhs: Method) -> Bool { lhs.rawValue < rhs.rawValue }
+    public static func < (lhs: PaymentMethodType, rhs: PaymentMethodType) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// A method the SDK has no static member for.
-    public static func other(_ rawValue: String) -> Method { Method(rawValue: rawValue) }
+    public static func other(_ rawValue: String) -> PaymentMethodType { PaymentMethodType(rawValue: rawValue) }
 
     /// A gift card: a secondary method that draws a slice of the amount.
-    public static let giftcard: Method = "giftcard"
+    public static let giftcard: PaymentMethodType = "giftcard"
     /// A voucher code: a secondary method.
-    public static let voucher: Method = "voucher"
+    public static let voucher: PaymentMethodType = "voucher"
     /// A loyalty card: a secondary method.
-    public static let loyaltycard: Method = "loyaltycard"
+    public static let loyaltycard: PaymentMethodType = "loyaltycard"
     /// An app-approved secondary method (ANCV Connect): the shopper confirms in the issuer's app.
-    public static let connect: Method = "connect"
+    public static let connect: PaymentMethodType = "connect"
     /// A card, typed fresh or saved: paid by ``CardModule``, or on the PSP's page in redirection mode.
-    public static let creditcard: Method = "creditcard"
+    public static let creditcard: PaymentMethodType = "creditcard"
     /// A wallet account, such as a PayPal account.
-    public static let wallet: Method = "wallet"
+    public static let wallet: PaymentMethodType = "wallet"
     /// Apple Pay.
-    public static let applepay: Method = "applepay"
+    public static let applepay: PaymentMethodType = "applepay"
     /// Google Pay.
-    public static let googlepay: Method = "googlepay"
+    public static let googlepay: PaymentMethodType = "googlepay"
     /// Bancontact, the Belgian card scheme.
-    public static let bancontact: Method = "bancontact"
+    public static let bancontact: PaymentMethodType = "bancontact"
     /// iDEAL, Dutch online bank payments.
-    public static let ideal: Method = "ideal"
+    public static let ideal: PaymentMethodType = "ideal"
     /// Bizum, Spanish mobile payments.
-    public static let bizum: Method = "bizum"
+    public static let bizum: PaymentMethodType = "bizum"
     /// SEPA direct debit.
-    public static let sepa: Method = "sepa"
+    public static let sepa: PaymentMethodType = "sepa"
     /// An instant bank transfer.
-    public static let instantpayment: Method = "instantpayment"
+    public static let instantpayment: PaymentMethodType = "instantpayment"
     /// A card payment in 2 instalments.
-    public static let cb2x: Method = "cb2x"
+    public static let cb2x: PaymentMethodType = "cb2x"
     /// A card payment in 3 instalments.
-    public static let cb3x: Method = "cb3x"
+    public static let cb3x: PaymentMethodType = "cb3x"
     /// A card payment in 4 instalments.
-    public static let cb4x: Method = "cb4x"
+    public static let cb4x: PaymentMethodType = "cb4x"
     /// A payment in instalments.
-    public static let installments: Method = "installments"
+    public static let installments: PaymentMethodType = "installments"
     /// Pay later, on an invoice.
-    public static let invoice: Method = "invoice"
+    public static let invoice: PaymentMethodType = "invoice"
     /// MB WAY, Portuguese mobile payments.
-    public static let mbway: Method = "mbway"
+    public static let mbway: PaymentMethodType = "mbway"
     /// Multibanco, Portuguese bank payment references.
-    public static let multibanco: Method = "multibanco"
+    public static let multibanco: PaymentMethodType = "multibanco"
 }
 
 /// The id the session and the docs use for an item: `"{partner}-{method}"`, e.g. `illicado-giftcard`.
-func itemID(_ partner: Partner, _ method: Method) -> String { partner.rawValue + "-" + method.rawValue }
+func itemID(_ partner: Partner, _ method: PaymentMethodType) -> String { partner.rawValue + "-" + method.rawValue }

@@ -48,7 +48,7 @@ public struct LegacyPaymentSession: Sendable, Hashable {
     }
 
     /// The protocol for a (partner, method), if the session has it.
-    public func protocolEntry(partner: Partner, method: Method) -> SessionProtocol? {
+    public func protocolEntry(partner: Partner, method: PaymentMethodType) -> SessionProtocol? {
         index[itemID(partner, method)].map { protocols[$0] }
     }
 }
@@ -58,7 +58,7 @@ public struct SessionProtocol: Sendable, Hashable {
     /// The entry's partner.
     public let partner: Partner
     /// The entry's method.
-    public let method: Method
+    public let method: PaymentMethodType
     /// Its `configurations`.
     public let configuration: MethodConfiguration
     /// Its `integrated_tokens` (saved instruments), as received.

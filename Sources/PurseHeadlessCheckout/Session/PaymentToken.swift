@@ -10,7 +10,7 @@ public struct PaymentToken: Sendable, Hashable, Identifiable, CustomStringConver
     /// The partner of the method the token belongs to.
     public let partner: Partner
     /// The method the token belongs to.
-    public let method: Method
+    public let method: PaymentMethodType
     /// The shopper's name for it ("work card"), if they gave one.
     public var name: String?
     /// A display label the wallet gives the token (for a PayPal account, its e-mail).
@@ -64,7 +64,7 @@ public struct SavedSecondaryToken: Sendable, Hashable, Identifiable, CustomStrin
     /// The issuer of the card.
     public let partner: Partner
     /// The method of the card (`giftcard`, `voucher`, `loyaltycard`).
-    public let method: Method
+    public let method: PaymentMethodType
     /// The shopper's name for the card.
     public var name: String?
     /// The masked card number, when the wallet gives one.

@@ -9,8 +9,8 @@ public struct PrimaryMethod: Sendable, Hashable, Identifiable {
     public var id: String { itemID(partner, method) }
     /// The PSP (or wallet) that processes this method, e.g. ``Partner/payzen``.
     public let partner: Partner
-    /// What the shopper pays with, e.g. ``Method/creditcard``.
-    public let method: Method
+    /// What the shopper pays with, e.g. ``PaymentMethodType/creditcard``.
+    public let method: PaymentMethodType
     /// The method's configuration in the session.
     public let configuration: MethodConfiguration
     /// Integrated (contract) data the partner requires per action, as received.
@@ -41,8 +41,8 @@ public struct SecondaryMethod: Sendable, Hashable, Identifiable {
     public var id: String { itemID(partner, method) }
     /// The issuer, e.g. ``Partner/illicado``.
     public let partner: Partner
-    /// The kind of card, e.g. ``Method/giftcard``, ``Method/voucher`` or ``Method/loyaltycard``.
-    public let method: Method
+    /// The kind of card, e.g. ``PaymentMethodType/giftcard``, ``PaymentMethodType/voucher`` or ``PaymentMethodType/loyaltycard``.
+    public let method: PaymentMethodType
     /// The method's configuration in the session.
     public let configuration: MethodConfiguration
     /// Integrated (contract) data the partner requires per action, as received.

@@ -154,7 +154,7 @@ public enum SessionDecoder {
                 let tokens = try entry.optional("integrated_tokens")?.elements().map(\.value) ?? []
                 protocols.append(
                     SessionProtocol(
-                        partner: Partner(rawValue: partnerKey), method: Method(rawValue: methodKey),
+                        partner: Partner(rawValue: partnerKey), method: PaymentMethodType(rawValue: methodKey),
                         configuration: configuration, integratedTokens: tokens,
                         contracts: try entry.optional("contracts")?.value))
             }

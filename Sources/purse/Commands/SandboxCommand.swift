@@ -1,5 +1,6 @@
 import Foundation
 import PurseSandbox
+import PurseSandboxServer
 
 #if canImport(Glibc)
     import Glibc

@@ -1,7 +1,10 @@
 import Foundation
-import Glibc
 import PurseHTTPServer
 import TestProcess
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A failure of the raw test client, with the step and `errno`.
 struct RawClientError: Error, CustomStringConvertible {

@@ -1,5 +1,4 @@
 import Foundation
-import PurseLock
 
 @testable import PurseHeadlessCheckout
 

@@ -1,6 +1,5 @@
 import Foundation
 import Observation
-import PurseLock
 import Testing
 
 @testable import PurseHeadlessCheckout

@@ -1,5 +1,5 @@
 import Foundation
-import PurseLock
+import PurseLoopbackRedirect
 import Testing
 
 @testable import PurseHeadlessCheckout

@@ -55,7 +55,7 @@ struct ApplySecondaryTests {
     struct TakeCase: Sendable, CustomTestStringConvertible {
         let name: String
         let partner: Partner
-        let method: Method
+        let method: PaymentMethodType
         let balance: Int64
         let amount: String
         let code: PurseCheckoutError.Code

@@ -1,5 +1,4 @@
 import Foundation
-import PurseLock
 import Testing
 
 @testable import PurseHeadlessCheckout
@@ -29,7 +28,7 @@ struct PollingTestConfig: SecondaryConfig {
 struct GetSecondaryTokenTests {
     struct LocalCase: Sendable, CustomTestStringConvertible {
         let partner: Partner
-        let method: Method
+        let method: PaymentMethodType
         let pan: String
         let cvv: String?
         let code: PurseCheckoutError.Code

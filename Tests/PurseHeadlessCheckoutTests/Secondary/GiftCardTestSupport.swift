@@ -1,5 +1,4 @@
 import Foundation
-import PurseLock
 
 @testable import PurseHeadlessCheckout
 
@@ -94,7 +93,7 @@ enum GiftCardSessions {
     /// The illicado method of a checkout.
     @MainActor
     static func method(
-        _ checkout: PurseHeadlessCheckout, _ partner: Partner, _ method: Method = .giftcard
+        _ checkout: PurseHeadlessCheckout, _ partner: Partner, _ method: PaymentMethodType = .giftcard
     )
         -> SecondaryMethod
     {
@@ -269,7 +268,7 @@ struct GiftCardRandom {
 /// Builds tokens straight from values, for split tests that need no network.
 extension SecondaryToken {
     static func stub(
-        _ id: String, partner: Partner, method: Method = .giftcard, pan: String? = nil, balance: Int64,
+        _ id: String, partner: Partner, method: PaymentMethodType = .giftcard, pan: String? = nil, balance: Int64,
         sessionID: String = "ps-1", canBeRegistered: Bool = true
     ) -> SecondaryToken {
         SecondaryToken(

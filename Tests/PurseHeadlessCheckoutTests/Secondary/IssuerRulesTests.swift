@@ -8,7 +8,7 @@ import Testing
 struct IssuerRulesTests {
     struct Rule: Sendable, CustomTestStringConvertible {
         let partner: Partner
-        let method: Method
+        let method: PaymentMethodType
         let validPANs: [String]
         let invalidPANs: [String]
         let takePolicy: SecondaryTakePolicy
@@ -62,7 +62,7 @@ struct IssuerRulesTests {
 
     struct CVVCase: Sendable, CustomTestStringConvertible {
         let partner: Partner
-        let method: Method
+        let method: PaymentMethodType
         let pan: String
         let requiresCVV: Bool
         let valid: [String]
@@ -108,7 +108,7 @@ struct IssuerRulesTests {
 
     struct PayloadCase: Sendable, CustomTestStringConvertible {
         let partner: Partner
-        let method: Method
+        let method: PaymentMethodType
         let pan: String
         let cvv: String?
         let expected: [String: JSONValue]

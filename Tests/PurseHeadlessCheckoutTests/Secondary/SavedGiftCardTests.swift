@@ -1,5 +1,4 @@
 import Foundation
-import PurseLock
 import Testing
 
 @testable import PurseHeadlessCheckout

@@ -56,9 +56,9 @@ enum SessionRouteKind: String, Sendable, CustomStringConvertible {
 }
 
 /// Splits an item id `"{partner}-{method}"` at its first dash (methods may contain dashes, partners do not).
-func sessionSplitItemID(_ id: String) -> (partner: Partner, method: Method) {
-    guard let dash = id.firstIndex(of: "-") else { return (Partner(rawValue: id), Method(rawValue: "")) }
-    return (Partner(rawValue: String(id[..<dash])), Method(rawValue: String(id[id.index(after: dash)...])))
+func sessionSplitItemID(_ id: String) -> (partner: Partner, method: PaymentMethodType) {
+    guard let dash = id.firstIndex(of: "-") else { return (Partner(rawValue: id), PaymentMethodType(rawValue: "")) }
+    return (Partner(rawValue: String(id[..<dash])), PaymentMethodType(rawValue: String(id[id.index(after: dash)...])))
 }
 
 /// `document` with the member at `path` (dot-separated keys; a number indexes an array) set to `value`,

@@ -29,7 +29,7 @@ struct ShippedIssuerConfig: SecondaryConfig {
     }
 
     let partner: Partner
-    let method: Method
+    let method: PaymentMethodType
     let panLengths: ClosedRange<Int>
     let panCharacters: Characters
     let cvvRule: CVVRule

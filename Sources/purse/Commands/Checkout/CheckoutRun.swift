@@ -1,6 +1,8 @@
 import Foundation
 import PurseHeadlessCheckout
+import PurseLoopbackRedirect
 import PurseSandbox
+import PurseSandboxServer
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import Foundation
 import PurseHeadlessCheckout
+import PurseLoopbackRedirect
 
 /// Opens the hosted pages of `purse checkout` (PSP page, 3-D Secure challenge) in the browser, or prints
 /// their address with `--no-browser`, and waits for the shopper to come back.

@@ -1,6 +1,7 @@
 import Foundation
 import PurseHeadlessCheckout
 import PurseSandbox
+import PurseSandboxServer
 
 /// `purse demo`: the SDK end to end on an embedded sandbox, told as a story. Exits 0 only if every step
 /// did what it says.

@@ -1,5 +1,6 @@
 public import Foundation
 import PurseHTTPServer
+public import PurseSandbox
 
 /// The sandbox over HTTP/1.1 on 127.0.0.1: what `purse sandbox` runs, and what integration tests and other
 /// processes (a browser, an app on the simulator, `curl`) talk to.

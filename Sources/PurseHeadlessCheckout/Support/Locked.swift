@@ -1,0 +1,1 @@
+../../PurseLock/Locked.swift
