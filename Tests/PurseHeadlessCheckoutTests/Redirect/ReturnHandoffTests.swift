@@ -52,7 +52,9 @@ struct ReturnHandoffTests {
         #expect(transport.requests(endingWith: "/validate").count == 1)
         #expect(checkout.sessionState == .submitted)
         // A second hand-off of the same URL finds no open page, only the submitted payment.
-        guard case .returnedToSubmittedPayment(let payment) = checkout.handleReturnURL(Self.returnURL, policy: Self.policy)
+        guard
+            case .returnedToSubmittedPayment(let payment) = checkout.handleReturnURL(
+                Self.returnURL, policy: Self.policy)
         else {
             Issue.record("expected the submitted payment")
             return
@@ -147,11 +149,12 @@ struct PresentationSlotTests {
     func firstEndWins() async {
         let slot = PresentationSlot()
         var finishes: [Bool] = []
-        let result = await slot.run({ completion in
-            finishes.append(completion.finish(.failed(RedirectError.cannotPresent("did not start"))))
-            finishes.append(completion.finish(.returned(Self.url)))
-            finishes.append(completion.finish(.canceled))
-        }, onCancel: { Issue.record("not cancelled") })
+        let result = await slot.run(
+            { completion in
+                finishes.append(completion.finish(.failed(RedirectError.cannotPresent("did not start"))))
+                finishes.append(completion.finish(.returned(Self.url)))
+                finishes.append(completion.finish(.canceled))
+            }, onCancel: { Issue.record("not cancelled") })
         #expect(result == .failed(RedirectError.cannotPresent("did not start")))
         #expect(finishes == [true, false, false])
         #expect(!slot.isPresenting)
@@ -161,10 +164,11 @@ struct PresentationSlotTests {
     func endFromAnotherThread() async {
         let slot = PresentationSlot()
         let kept = Locked<PresentationCompletion?>(nil)
-        let result = await slot.run({ completion in
-            kept.withLock { $0 = completion }
-            Task.detached { completion.finish(.returned(Self.url)) }
-        }, onCancel: {})
+        let result = await slot.run(
+            { completion in
+                kept.withLock { $0 = completion }
+                Task.detached { completion.finish(.returned(Self.url)) }
+            }, onCancel: {})
         #expect(result == .returned(Self.url))
         let late = kept.withLock { $0 }
         #expect(late?.isFinished == true)
