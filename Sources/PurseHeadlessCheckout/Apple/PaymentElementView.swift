@@ -105,7 +105,7 @@
         /// privacy contexts and no autocorrection everywhere.
         @ViewBuilder
         fileprivate func cardInput(_ field: CardField) -> some View {
-            #if os(iOS)
+            #if canImport(UIKit)
                 self.keyboardType(field == .holderName ? .default : .numberPad)
                     .textContentType(field.textContentType)
                     .autocorrectionDisabled()
@@ -116,7 +116,7 @@
         }
     }
 
-    #if os(iOS)
+    #if canImport(UIKit)
         extension CardField {
             /// The autofill content type of the field.
             fileprivate var textContentType: UITextContentType {

@@ -4,39 +4,48 @@
     import WebKit
 
     /// The modal web view of `WebAuthRedirectPresenter`: it loads the plan's content and asks the plan about
-    /// every navigation (`RedirectPlan.navigationDecision(for:isMainFrame:)`), so the policy decides what loads
-    /// and what ends the presentation.
+    /// every navigation (`RedirectPlan.navigationDecision(for:isMainFrame:)`), every new-window request
+    /// (`newWindowDecision(for:)`: loaded in this one web view when allowed, since WebKit drops pop-ups a UI
+    /// delegate does not handle) and every failed load (`loadFailureResult(domain:code:)`: a message, not a blank
+    /// sheet), so the policy decides what loads and what ends the presentation.
     ///
     /// It uses a non-persistent website data store (nothing survives the page), shows the current host as its
-    /// title so the shopper sees where they are, and ends with `canceled` on its Cancel button or a swipe down.
+    /// title so the shopper sees where they are, and ends with `canceled` on its Cancel button, a swipe down, the
+    /// page closing itself, or the presenting task's cancellation. Every end goes through one
+    /// `PresentationCompletion`, so the first wins and the rest are ignored.
     @MainActor
-    final class RedirectWebViewController: UIViewController, WKNavigationDelegate,
+    final class RedirectWebViewController: UIViewController, WKNavigationDelegate, WKUIDelegate,
         UIAdaptivePresentationControllerDelegate
     {
         private let plan: RedirectPlan
         private let content: RedirectPlan.WebContent
-        private var continuation: CheckedContinuation<RedirectPresentationResult, Never>?
+        private let completion: PresentationCompletion
         private var webView: WKWebView?
+        private var isClosed = false
 
-        /// Presents the web view from `host` and returns when it ends.
+        /// Presents the web view from `host` in `slot` and returns when it ends.
         static func present(
-            _ content: RedirectPlan.WebContent, plan: RedirectPlan, from host: UIViewController
+            _ content: RedirectPlan.WebContent, plan: RedirectPlan, from host: UIViewController,
+            in slot: PresentationSlot
         ) async -> RedirectPresentationResult {
-            await withCheckedContinuation { (continuation: CheckedContinuation<RedirectPresentationResult, Never>) in
-                let controller = RedirectWebViewController(content: content, plan: plan, continuation: continuation)
-                let navigation = UINavigationController(rootViewController: controller)
-                navigation.presentationController?.delegate = controller
-                host.present(navigation, animated: true)
-            }
+            var controller: RedirectWebViewController?
+            let result = await slot.run(
+                { completion in
+                    let made = RedirectWebViewController(content: content, plan: plan, completion: completion)
+                    let navigation = UINavigationController(rootViewController: made)
+                    navigation.presentationController?.delegate = made
+                    controller = made
+                    host.present(navigation, animated: true)
+                },
+                onCancel: { controller?.close() })
+            controller?.close()
+            return result
         }
 
-        private init(
-            content: RedirectPlan.WebContent, plan: RedirectPlan,
-            continuation: CheckedContinuation<RedirectPresentationResult, Never>
-        ) {
+        private init(content: RedirectPlan.WebContent, plan: RedirectPlan, completion: PresentationCompletion) {
             self.content = content
             self.plan = plan
-            self.continuation = continuation
+            self.completion = completion
             super.init(nibName: nil, bundle: nil)
         }
 
@@ -44,8 +53,8 @@
         required init?(coder: NSCoder) { nil }
 
         deinit {
-            // Never leave the presenter waiting, whatever dismissed the controller.
-            continuation?.resume(returning: .canceled)
+            // Never leave the presenter waiting, whatever released the controller.
+            completion.finish(.canceled)
         }
 
         override func viewDidLoad() {
@@ -56,6 +65,7 @@
             let webView = WKWebView(frame: view.bounds, configuration: configuration)
             webView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
             webView.navigationDelegate = self
+            webView.uiDelegate = self
             view.addSubview(webView)
             self.webView = webView
             navigationItem.leftBarButtonItem = UIBarButtonItem(
@@ -97,26 +107,61 @@
         func webView(
             _ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error
         ) {
-            let nsError = error as NSError
-            // A navigation this controller cancelled (the return, a blocked frame) reports an interruption.
-            let interrupted =
-                (nsError.domain == NSURLErrorDomain && nsError.code == NSURLErrorCancelled)
-                || (nsError.domain == "WebKitErrorDomain" && nsError.code == 102)
-            guard !interrupted else { return }
-            finish(.failed(RedirectError.cannotPresent("the payment page could not be loaded")))
+            loadFailed(error)
         }
+
+        func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error) {
+            loadFailed(error)
+        }
+
+        // MARK: WKUIDelegate
+
+        func webView(
+            _ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration,
+            for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures
+        ) -> WKWebView? {
+            switch plan.newWindowDecision(for: navigationAction.request.url) {
+            case .allow: webView.load(navigationAction.request)
+            case .block: break
+            case .finish(let result): finish(result)
+            }
+            return nil
+        }
+
+        func webViewDidClose(_ webView: WKWebView) {
+            finish(.canceled)
+        }
+
+        // MARK: UIAdaptivePresentationControllerDelegate
 
         func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
             finish(.canceled)
         }
 
+        // MARK: Ending
+
+        private func loadFailed(_ error: any Error) {
+            let nsError = error as NSError
+            if let result = plan.loadFailureResult(domain: nsError.domain, code: nsError.code) { finish(result) }
+        }
+
         private func finish(_ result: RedirectPresentationResult) {
-            guard let continuation else { return }
-            self.continuation = nil
+            guard completion.finish(result) else { return }
+            close()
+        }
+
+        /// Stops the page and dismisses the sheet, once.
+        func close() {
+            guard !isClosed else { return }
+            isClosed = true
             webView?.stopLoading()
             webView?.navigationDelegate = nil
-            (navigationController ?? self).presentingViewController?.dismiss(animated: true)
-            continuation.resume(returning: result)
+            webView?.uiDelegate = nil
+            webView = nil
+            let presented = navigationController ?? self
+            if presented.presentingViewController != nil, !presented.isBeingDismissed {
+                presented.presentingViewController?.dismiss(animated: true)
+            }
         }
     }
 #endif

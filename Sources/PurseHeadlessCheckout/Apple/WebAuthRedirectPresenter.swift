@@ -44,8 +44,8 @@
         /// `true` by default: a payment page needs no shared browser state.
         public var prefersEphemeralWebBrowserSession = true
 
-        private var activeSession: ASWebAuthenticationSession?
-        private var anchorProvider: RedirectPresentationAnchor?
+        /// One page at a time, each ended exactly once (decided and tested in the core).
+        private let slot = PresentationSlot()
 
         /// Creates a presenter.
         /// - Parameters:
@@ -62,7 +62,13 @@
         }
 
         /// Shows the page the action describes and returns when the shopper came back, closed it, or it failed.
+        ///
+        /// One page at a time: a second call while a page is open fails with `REDIRECT_PRESENTATION_FAILED`
+        /// (`a redirect page is already open`) and leaves the first alone. Cancelling the calling task closes the
+        /// page and reports `canceled` (the checkout does so when the app hands the return over with
+        /// ``PurseHeadlessCheckout/handleReturnURL(_:policy:)``).
         public func present(_ action: RedirectAction) async -> RedirectPresentationResult {
+            guard !slot.isPresenting else { return .failed(RedirectError.alreadyPresenting) }
             let host = presentingViewController ?? Self.keyWindow()?.rootViewController
             let options = WebAuthenticationOptions(
                 osVersion: RedirectOSVersion(ProcessInfo.processInfo.operatingSystemVersion),
@@ -74,58 +80,66 @@
             }
             switch plan.surface {
             case .authenticationSession(let url, let callback):
-                let anchor = host?.viewIfLoaded?.window ?? Self.keyWindow()
+                guard let anchor = host?.viewIfLoaded?.window ?? Self.keyWindow() else {
+                    return .failed(RedirectError.noViewController)
+                }
                 return await authenticate(url: url, callback: callback, plan: plan, anchor: anchor)
             case .webView(let content):
                 guard let host else { return .failed(RedirectError.noViewController) }
-                return await RedirectWebViewController.present(content, plan: plan, from: Self.topmost(host))
+                return await RedirectWebViewController.present(content, plan: plan, from: Self.topmost(host), in: slot)
             case .systemBrowser:
                 return .failed(RedirectError.cannotPresent("the system browser is not used on iOS"))
             }
         }
 
         private func authenticate(
-            url: URL, callback: RedirectPlan.AuthenticationCallback, plan: RedirectPlan, anchor: UIWindow?
+            url: URL, callback: RedirectPlan.AuthenticationCallback, plan: RedirectPlan, anchor: ASPresentationAnchor
         ) async -> RedirectPresentationResult {
-            guard let anchor else { return .failed(RedirectError.noViewController) }
-            let result = await withCheckedContinuation {
-                (continuation: CheckedContinuation<RedirectPresentationResult, Never>) in
-                let completion: @Sendable (URL?, (any Error)?) -> Void = { callbackURL, error in
-                    continuation.resume(returning: Self.result(callbackURL: callbackURL, error: error, plan: plan))
-                }
-                let session: ASWebAuthenticationSession
-                switch callback {
-                case .customScheme(let scheme):
-                    if #available(iOS 17.4, *) {
-                        session = ASWebAuthenticationSession(
-                            url: url, callback: .customScheme(scheme), completionHandler: completion)
-                    } else {
-                        session = ASWebAuthenticationSession(
-                            url: url, callbackURLScheme: scheme, completionHandler: completion)
+            // The session holds its context provider weakly: this one lives until the presentation ends.
+            let provider = RedirectPresentationAnchor(anchor: anchor)
+            var session: ASWebAuthenticationSession?
+            let result = await slot.run(
+                { completion in
+                    let handler: ASWebAuthenticationSession.CompletionHandler = { callbackURL, error in
+                        completion.finish(Self.result(callbackURL: callbackURL, error: error, plan: plan))
                     }
-                case .https(let callbackHost, let path):
-                    guard #available(iOS 17.4, *) else {
-                        // The plan never asks for this below iOS 17.4; kept total rather than trapping.
-                        continuation.resume(
-                            returning: .failed(RedirectError.cannotPresent("an https callback needs iOS 17.4")))
+                    guard let made = Self.makeSession(url: url, callback: callback, completionHandler: handler) else {
+                        // The plan never asks for an https callback below iOS 17.4; kept total rather than trapping.
+                        completion.finish(.failed(RedirectError.cannotPresent("an https callback needs iOS 17.4")))
                         return
                     }
-                    session = ASWebAuthenticationSession(
-                        url: url, callback: .https(host: callbackHost, path: path), completionHandler: completion)
-                }
-                let provider = RedirectPresentationAnchor(anchor: anchor)
-                session.presentationContextProvider = provider
-                session.prefersEphemeralWebBrowserSession = prefersEphemeralWebBrowserSession
-                activeSession = session
-                anchorProvider = provider
-                if !session.start() {
-                    continuation.resume(
-                        returning: .failed(RedirectError.cannotPresent("the web authentication session did not start")))
-                }
-            }
-            activeSession = nil
-            anchorProvider = nil
+                    made.presentationContextProvider = provider
+                    made.prefersEphemeralWebBrowserSession = prefersEphemeralWebBrowserSession
+                    session = made
+                    if !made.start() {
+                        completion.finish(
+                            .failed(RedirectError.cannotPresent("the web authentication session did not start")))
+                    }
+                },
+                onCancel: { session?.cancel() })
+            withExtendedLifetime(provider) {}
             return result
+        }
+
+        /// The session for the plan's callback: `Callback` from iOS 17.4, the callback scheme before; `nil` for an
+        /// https callback below iOS 17.4.
+        private static func makeSession(
+            url: URL, callback: RedirectPlan.AuthenticationCallback,
+            completionHandler: @escaping ASWebAuthenticationSession.CompletionHandler
+        ) -> ASWebAuthenticationSession? {
+            switch callback {
+            case .customScheme(let scheme):
+                if #available(iOS 17.4, macOS 14.4, *) {
+                    return ASWebAuthenticationSession(
+                        url: url, callback: .customScheme(scheme), completionHandler: completionHandler)
+                }
+                return ASWebAuthenticationSession(
+                    url: url, callbackURLScheme: scheme, completionHandler: completionHandler)
+            case .https(let host, let path):
+                guard #available(iOS 17.4, macOS 14.4, *) else { return nil }
+                return ASWebAuthenticationSession(
+                    url: url, callback: .https(host: host, path: path), completionHandler: completionHandler)
+            }
         }
 
         /// The session's completion as an outcome: the callback URL through the policy; the shopper's dismissal

@@ -53,7 +53,7 @@ public final class PaymentElement: Identifiable {
 
     #if canImport(Combine)
         /// Fires before every change (readiness, submit state, outcome, field input), for `@ObservedObject` users.
-        @ObservationIgnored public nonisolated let objectWillChange = ObservableObjectPublisher()
+        @ObservationIgnored public let objectWillChange = ObservableObjectPublisher()
     #endif
 
     /// The card form of a fresh card's element; `nil` for any other element.
@@ -177,5 +177,7 @@ public final class PaymentElement: Identifiable {
 #if canImport(Combine)
     /// SwiftUI views written with `@ObservedObject var element: PaymentElement` (as in the docs) observe the
     /// element through this conformance; ``PaymentElement/objectWillChange`` fires before each change.
-    extension PaymentElement: ObservableObject {}
+    /// Isolated to the main actor (SE-0470), like the element and the views that observe it: Combine's
+    /// `ObservableObjectPublisher` is not `Sendable`, so the publisher cannot be read from outside the actor.
+    extension PaymentElement: @MainActor ObservableObject {}
 #endif

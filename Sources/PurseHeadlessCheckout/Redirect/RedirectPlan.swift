@@ -185,6 +185,37 @@ extension RedirectPlan {
         return isMainFrame ? .finish(.failed(RedirectError.refused)) : .block
     }
 
+    /// What the in-app web view does with a page's request for a new window (`window.open`, a `target="_blank"`
+    /// link or form): WebKit drops it unless the UI delegate acts, and a 3-D Secure page that opens its
+    /// challenge that way would leave the shopper stuck. The request goes through the same checks as a
+    /// main-frame navigation and, when allowed, loads in the one web view (`allow`); a request with no URL is
+    /// blocked. No second web view is ever created.
+    func newWindowDecision(for url: URL?) -> RedirectNavigationDecision {
+        guard let url else { return .block }
+        return navigationDecision(for: url, isMainFrame: true)
+    }
+
+    /// What a failed load of the in-app web view reports, from the error's domain and code: `nil` for an
+    /// interruption this presentation caused (a navigation it cancelled, such as the return or a blocked frame:
+    /// `NSURLErrorCancelled`, or WebKit's "frame load interrupted" 102), otherwise `failed`
+    /// (`REDIRECT_PRESENTATION_FAILED`, `the payment page could not be loaded`) rather than a blank sheet.
+    func loadFailureResult(domain: String, code: Int) -> RedirectPresentationResult? {
+        let interrupted =
+            (domain == Self.urlErrorDomain && code == Self.urlErrorCancelled)
+            || (domain == Self.webKitErrorDomain && code == Self.frameLoadInterrupted)
+        if interrupted { return nil }
+        return .failed(RedirectError.cannotPresent("the payment page could not be loaded"))
+    }
+
+    /// `NSURLErrorDomain` (Foundation's `URLError`).
+    static let urlErrorDomain = "NSURLErrorDomain"
+    /// `NSURLErrorCancelled`: a navigation cancelled by the app.
+    static let urlErrorCancelled = -999
+    /// `WKErrorDomain`'s legacy name for frame-load errors.
+    static let webKitErrorDomain = "WebKitErrorDomain"
+    /// `WebKitErrorFrameLoadInterruptedByPolicyChange`: a navigation the decision handler cancelled.
+    static let frameLoadInterrupted = 102
+
     /// What `ASWebAuthenticationSession`'s completion reports: a callback URL that is the return destination is
     /// `returned`; anything else (a callback the policy does not recognise) is `refused redirect url`.
     func authenticationCallbackResult(_ url: URL) -> RedirectPresentationResult {

@@ -231,6 +231,41 @@ struct RedirectPlanTests {
         #expect(plan.authenticationCallbackResult(forged) == .failed(RedirectError.refused))
     }
 
+    @Test("a page's request for a new window is checked like a main-frame navigation and never opens a second view")
+    func newWindows() throws {
+        let plan = try RedirectPlan.webAuthentication(
+            for: .get(Self.page), policy: Self.universal, options: Self.options(Self.iOS18, inApp: true)
+        ).get()
+        #expect(plan.newWindowDecision(for: nil) == .block)
+        #expect(plan.newWindowDecision(for: URL(string: "https://acs.example/challenge")) == .allow)
+        #expect(
+            plan.newWindowDecision(for: URL(string: "http://evil.example/")) == .finish(.failed(RedirectError.refused)))
+        #expect(
+            plan.newWindowDecision(for: URL(string: "javascript:alert(1)"))
+                == .finish(.failed(RedirectError.refused)))
+        let back = try #require(URL(string: "https://checkout.example.com/return"))
+        #expect(plan.newWindowDecision(for: back) == .finish(.returned(back)))
+    }
+
+    @Test(
+        "a failed load ends the sheet with a message, unless this presentation interrupted it",
+        arguments: [
+            ("NSURLErrorDomain", -999, false), ("WebKitErrorDomain", 102, false),
+            ("NSURLErrorDomain", -1009, true), ("NSURLErrorDomain", -1001, true), ("NSURLErrorDomain", -1200, true),
+            ("WebKitErrorDomain", 101, true), ("WKErrorDomain", 102, true), ("NSURLErrorDomain", 102, true),
+        ])
+    func loadFailures(domain: String, code: Int, fails: Bool) throws {
+        let plan = try RedirectPlan.webAuthentication(
+            for: .get(Self.page), policy: Self.universal, options: Self.options(Self.iOS18, inApp: true)
+        ).get()
+        let result = plan.loadFailureResult(domain: domain, code: code)
+        if fails {
+            #expect(result == .failed(RedirectError.cannotPresent("the payment page could not be loaded")))
+        } else {
+            #expect(result == nil)
+        }
+    }
+
     @Test("iOS versions compare by major then minor")
     func versions() {
         #expect(Self.iOS17point3 < .httpsCallbacks)
