@@ -1,5 +1,4 @@
 import Foundation
-import PurseLock
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

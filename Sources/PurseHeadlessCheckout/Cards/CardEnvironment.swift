@@ -1,5 +1,4 @@
 import Foundation
-import PurseLock
 
 /// What the card input models use from their checkout: its clock for expiry checks, the vault, its log.
 struct CardEnvironment: Sendable {

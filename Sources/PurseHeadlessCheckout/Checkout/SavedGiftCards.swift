@@ -1,5 +1,4 @@
 import Foundation
-import PurseLock
 
 /// Saved gift cards: their balances, read in the background once the checkout opens, and using them.
 extension PurseHeadlessCheckout {

@@ -1,5 +1,3 @@
-import PurseLock
-
 /// Resolves the plugin that pays a (partner, method) of a session, with the exact routing of CONTRACT §1.
 ///
 /// Routing reads the method's configuration in the session, with exact string equality:

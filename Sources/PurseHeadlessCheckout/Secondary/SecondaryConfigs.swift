@@ -1,5 +1,3 @@
-import PurseLock
-
 /// The registry of issuer rules: which ``SecondaryConfig`` drives each (partner, method).
 ///
 /// ``shared`` starts with the seven issuers the SDK ships (CONTRACT §6): Illicado, Buybox, Ogloba, MyBeezBox

@@ -1,0 +1,13 @@
+// ObjectiveC stand-in for the Apple type-check harness. On Apple platforms Foundation re-exports the ObjectiveC module,
+// so every file that imports Foundation also sees the Objective-C runtime's public names. The harness simulates that
+// re-export by compiling every harness file with `-Xfrontend -import-module -Xfrontend ObjectiveC`.
+// Only the names that matter to the package are declared: today that is `Method`, which collides with any
+// public `Method` type an SDK exports (client code writing `Method` then fails with "'Method' is ambiguous").
+// This module imports nothing (it must build before Foundation's stand-ins need it).
+
+// https://developer.apple.com/documentation/objectivec/method — `typealias Method = OpaquePointer` ("A type that
+// represents a method in a class definition"; Objective-C Runtime, every Apple platform). The Apple page itself is not
+// in the docs index; the declaration is confirmed by the runtime's sibling pages, which use the same form
+// (objectivec/objc_property_t: `typealias objc_property_t = OpaquePointer`, objectivec/category:
+// `typealias Category = OpaquePointer`) and by the iOS SDK listing at onestack.dev/ios-reference/ObjectiveC/Method.
+public typealias Method = OpaquePointer
