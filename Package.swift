@@ -25,6 +25,9 @@ let package = Package(
         .library(name: "PurseCheckoutPayPal", targets: ["PurseCheckoutPayPal"]),
         .executable(name: "purse-bench", targets: ["purse-bench"]),
     ],
+    // The SDK libraries depend on nothing; swift-nio serves the sandbox's HTTP server and the loopback listener
+    // only. Without access to the package hosts, run scripts/use-vendored-packages first (local mirrors).
+    dependencies: [.package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0")],
     targets: [
         // The SDK: no dependencies and no socket code, so it builds wherever Foundation does (iOS 17+, macOS 14+,
         // Linux). Its lock is `Support/Locked.swift`, a symbolic link to PurseLock's one source file.
@@ -39,7 +42,14 @@ let package = Package(
             name: "PurseLoopbackRedirect", dependencies: ["PurseHeadlessCheckout", "PurseHTTPServer"],
             swiftSettings: strictness
         ),
-        .target(name: "PurseHTTPServer", dependencies: ["PurseLock"], swiftSettings: strictness),
+        .target(
+            name: "PurseHTTPServer",
+            dependencies: [
+                "PurseLock", .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: strictness
+        ),
         // The one lock of the package: visible to ThreadSanitizer, unlike `Synchronization.Mutex` on Linux.
         .target(name: "PurseLock", swiftSettings: strictness),
         // The sandbox's router and state: no sockets, so an app's test target links it on iOS.
@@ -67,7 +77,11 @@ let package = Package(
             swiftSettings: testStrictness
         ),
         .testTarget(
-            name: "PurseHTTPServerTests", dependencies: ["PurseHTTPServer", "PurseLock", "TestProcess"],
+            name: "PurseHTTPServerTests",
+            dependencies: [
+                "PurseHTTPServer", "PurseLock", "TestProcess", .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
             swiftSettings: testStrictness
         ),
         .testTarget(
@@ -138,7 +152,11 @@ if Context.environment["PURSE_FUZZ"] == "1" {
             name: "FuzzHeadlessInvariants", dependencies: ["PurseHeadlessCheckout"],
             path: "Fuzz/Targets/FuzzHeadlessInvariants", swiftSettings: fuzzSettings),
         .target(
-            name: "FuzzHTTPInvariants", dependencies: ["PurseHTTPServer"],
+            name: "FuzzHTTPInvariants",
+            dependencies: [
+                "PurseHTTPServer", .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ],
             path: "Fuzz/Targets/FuzzHTTPInvariants", swiftSettings: fuzzSettings),
     ]
     for (name, invariants) in [

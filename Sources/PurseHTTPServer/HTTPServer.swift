@@ -1,22 +1,18 @@
 import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
 import PurseLock
-
-// The event loop is written on Linux's socket API (poll(2), SOCK_NONBLOCK, SOCK_CLOEXEC, MSG_NOSIGNAL). It is kept
-// out of every Apple build path: the SDK libraries never depend on it, and only the command-line products
-// (purse, purse-bench, PurseSandboxServer, PurseLoopbackRedirect) do, until the server moves to SwiftNIO.
-#if !canImport(Glibc)
-    #error(
-        "PurseHTTPServer runs on Linux only; the SDK libraries (PurseHeadlessCheckout, PurseSandbox, PurseCheckoutTesting, PurseCheckoutPayPal) do not need it"
-    )
-#endif
 
 /// A small HTTP/1.1 server bound to the loopback interface only.
 ///
 /// It serves `PurseSandbox` (a local imitation of the payment API for integrators' CI) and the loopback
-/// redirect presenter (one page and one browser redirect on 127.0.0.1, RFC 8252). One dedicated thread
-/// runs the socket I/O with non-blocking sockets and `poll(2)`; each request's `handler` runs in its own
-/// `Task`, so a slow handler never holds up other connections and no blocking system call ever runs on
-/// Swift's cooperative thread pool.
+/// redirect presenter (one page and one browser redirect on 127.0.0.1, RFC 8252). The sockets, the HTTP/1.1
+/// parser and the pipelining are SwiftNIO's (NIOPosix, NIOHTTP1), on its shared event loops; this type adds the
+/// loopback-only binding, the limits and deadlines (``Configuration``), the admission policy (a silent
+/// connection gives way to a new one at capacity; 503 with `Retry-After` when every connection is busy) and
+/// the fault-injection answers. Each request's `handler` runs in its own `Task`, so a slow handler never holds
+/// up other connections.
 ///
 /// ```swift
 /// let server = HTTPServer { request in
@@ -33,8 +29,9 @@ import PurseLock
 /// pipelined requests answered in order, `Content-Length` and chunked request bodies, `Expect:
 /// 100-continue` answered, `HEAD` answered without a body. Every answer carries `Content-Length` and `Date`.
 /// A request the server refuses gets a JSON body `{"code":"BAD_REQUEST","message":"…"}` with the matching
-/// status (400, 408, 413, 417, 431, 501, 505; 503 above `maxConnections`) and its connection is closed;
-/// other clients are not affected.
+/// status (400 for anything NIO's parser refuses — conflicting or duplicate lengths, bad chunk sizes, obs-fold,
+/// bare CR, NUL —, 408, 413, 417, 431, 505; 503 when every connection is busy) and its connection is closed
+/// once the answer is out; other clients are not affected.
 ///
 /// To test code that uses the server, give it a closure handler and talk to `127.0.0.1:port`; to test a
 /// router without sockets, build ``HTTPServerRequest`` values and call the handler directly.
@@ -46,8 +43,8 @@ public final class HTTPServer: Sendable {
 
     private enum State {
         case idle
-        case running(port: UInt16, shared: LoopShared)
-        case stopped
+        case running(port: UInt16, listener: any Channel, shared: ServerShared)
+        case stopped(shared: ServerShared?)
     }
 
     /// Creates a server; nothing is bound until ``start()``.
@@ -75,8 +72,7 @@ public final class HTTPServer: Sendable {
     /// - Throws: ``HTTPServerError`` with code ``HTTPServerError/Code/nonLoopbackHost`` for a host other than
     ///   127.0.0.0/8, `::1` or `localhost`; ``HTTPServerError/Code/invalidConfiguration`` for an out-of-range
     ///   limit; ``HTTPServerError/Code/bindFailed`` when the port cannot be bound (the message carries the
-    ///   system's reason, such as "Address already in use"); ``HTTPServerError/Code/alreadyStarted``;
-    ///   ``HTTPServerError/Code/socketFailed`` when socket setup fails.
+    ///   system's reason, such as "Address already in use"); ``HTTPServerError/Code/alreadyStarted``.
     @discardableResult
     public func start() throws(HTTPServerError) -> UInt16 {
         let configuration = configuration
@@ -86,63 +82,132 @@ public final class HTTPServer: Sendable {
                 throw HTTPServerError(
                     code: .alreadyStarted, message: "The server was already started; create a new one.")
             }
-            let settings = try configuration.loopSettings()
-            let address = try LoopbackAddress.resolve(host: configuration.host, port: configuration.port)
-            let listener = try Socket.listen(on: address, displayHost: configuration.host, backlog: 1024)
-            let shared: LoopShared
-            do throws(HTTPServerError) {
-                shared = try LoopShared(listenFD: listener.fd)
+            let settings = try configuration.settings()
+            let address = try LoopbackAddress.literal(for: configuration.host)
+            let shared = ServerShared(maxConnections: settings.maxConnections)
+            let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .serverChannelOption(.backlog, value: 1024)
+                .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+                .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+                .childChannelOption(.allowRemoteHalfClosure, value: true)
+                .childChannelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try Self.install(on: channel, settings: settings, shared: shared, handler: handler)
+                    }
+                }
+            let listener: any Channel
+            do {
+                listener = try bootstrap.bind(host: address, port: Int(configuration.port)).wait()
             } catch {
-                _ = close(listener.fd)
-                throw error
+                let number = (error as? IOError)?.errnoCode
+                throw HTTPServerError(
+                    code: .bindFailed,
+                    message: "Could not listen on \(configuration.host):\(configuration.port): \(error)",
+                    errorNumber: number)
             }
-            let thread = Thread {
-                EventLoop(shared: shared, settings: settings, handler: handler).run()
-            }
-            thread.name = "PurseHTTPServer:\(listener.port)"
-            thread.start()
-            state = .running(port: listener.port, shared: shared)
-            return listener.port
+            let port = UInt16(listener.localAddress?.port ?? Int(configuration.port))
+            state = .running(port: port, listener: listener, shared: shared)
+            return port
         }
+    }
+
+    /// The pipeline of one accepted connection: refused (503), or NIO's HTTP/1.1 handlers and ours.
+    private static func install(
+        on channel: any Channel, settings: Settings, shared: ServerShared,
+        handler: @escaping @Sendable (HTTPServerRequest) async -> HTTPServerResponse
+    ) throws {
+        let (id, admission, evicted) = shared.admit(channel)
+        evicted?.close(promise: nil)
+        let operations = channel.pipeline.syncOperations
+        guard admission != .refuse else {
+            try operations.addHandler(OverCapacityHandler(date: shared.date()))
+            return
+        }
+        try installHTTP(on: channel, id: id, settings: settings, shared: shared, responder: .task(handler))
+    }
+
+    /// NIO's HTTP/1.1 handlers and the connection handler, on an admitted connection (also used by tests and the
+    /// fuzz target on an `EmbeddedChannel`).
+    static func installHTTP(
+        on channel: any Channel, id: UInt64, settings: Settings, shared: ServerShared,
+        responder: HTTPConnectionHandler.Responder
+    ) throws {
+        var limits = NIOHTTPDecoderLimitConfiguration()
+        limits.maxHeaderFieldSize = settings.maxHeaderBytes
+        limits.maxHeaderListSize = settings.maxHeaderBytes
+        limits.maxHeaderFieldCount = settings.maxHeaderFields
+        let decoder = HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes, limitConfiguration: limits)
+        let connection = HTTPConnectionHandler(id: id, settings: settings, shared: shared, responder: responder)
+        try channel.pipeline.syncOperations.addHandlers([
+            ReadObserver(connection: connection), ByteToMessageHandler(decoder), HTTPResponseEncoder(),
+            HTTPServerPipelineHandler(), connection,
+        ])
     }
 
     /// The port the server listens on, or `nil` before ``start()`` and after ``stop()``.
     public var port: UInt16? {
         state.withLock { state in
-            guard case .running(let port, _) = state else { return nil }
+            guard case .running(let port, _, _) = state else { return nil }
             return port
         }
     }
 
     /// Stops listening and closes every connection; safe to call more than once, from any thread.
     ///
-    /// New connections are refused once this returns; open connections are closed by the event loop a
-    /// moment later, and answers of handlers still running are discarded.
+    /// New connections are refused once this returns; open connections are closed a moment later, and
+    /// answers of handlers still running are discarded.
     public func stop() {
-        let shared = state.withLock { state -> LoopShared? in
-            defer { state = .stopped }
-            guard case .running(_, let shared) = state else { return nil }
-            return shared
+        guard let shared = beginStop() else { return }
+        let (idle, busy) = shared.beginStop()
+        for channel in idle { channel.close(promise: nil) }
+        // An answer under way goes out (its connection closes once it is written), within the grace.
+        let grace = TimeAmount.nanoseconds(Int64(clamping: configuration.stopGrace.components.seconds) * 1_000_000_000)
+        for channel in busy {
+            channel.eventLoop.scheduleTask(in: grace) { channel.close(promise: nil) }
         }
-        shared?.requestStop()
     }
 
     /// Stops like ``stop()``, then waits until the answers under way have gone out and every connection is
-    /// closed (the loop gives them ``Configuration/stopGrace``), or until `timeout` has passed.
+    /// closed (at most ``Configuration/stopGrace``), or until `timeout` has passed.
     ///
     /// For a process about to exit: a page served just before (a redirect's return page, whose arrival ends the
     /// payment) would otherwise die with the process, and the browser would see an empty answer.
     public func stopAndWait(timeout: Duration = .seconds(3)) {
-        let shared = state.withLock { state -> LoopShared? in
-            guard case .running(_, let shared) = state else { return nil }
-            return shared
-        }
-        stop()
-        guard let shared else { return }
+        guard let shared = beginStop() else { return }
         let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        while !shared.isFinished, clock.now < deadline {
-            usleep(2_000)
+        let end = clock.now.advanced(by: min(timeout, configuration.stopGrace))
+        for channel in shared.beginStop().idle { channel.close(promise: nil) }
+        while shared.openConnections > 0, clock.now < end {
+            Thread.sleep(forTimeInterval: 0.01)
         }
+        let (idle, busy) = shared.beginStop()
+        for channel in idle + busy { Self.closeAndWait(channel) }
+    }
+
+    /// Closes the listening socket (once) and returns what the connections share.
+    private func beginStop() -> ServerShared? {
+        let (listener, shared) = state.withLock { state -> ((any Channel)?, ServerShared?) in
+            switch state {
+            case .running(_, let listener, let shared):
+                state = .stopped(shared: shared)
+                return (listener, shared)
+            case .stopped(let shared):
+                return (nil, shared)
+            case .idle:
+                state = .stopped(shared: nil)
+                return (nil, nil)
+            }
+        }
+        if let listener { Self.closeAndWait(listener) }
+        return shared
+    }
+
+    /// Closes `channel` and waits for it, unless this runs on an event loop (where waiting would deadlock).
+    private static func closeAndWait(_ channel: any Channel) {
+        guard MultiThreadedEventLoopGroup.currentEventLoop == nil else {
+            channel.close(promise: nil)
+            return
+        }
+        _ = try? channel.close().wait()
     }
 }

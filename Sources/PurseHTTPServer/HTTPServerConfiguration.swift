@@ -1,4 +1,16 @@
+import NIOCore
+
 extension HTTPServer {
+    /// The validated limits the connections enforce.
+    struct Settings: Sendable {
+        let maxHeaderBytes: Int
+        let maxHeaderFields: Int
+        let maxBodyBytes: Int
+        let readTimeout: TimeAmount
+        let idleTimeout: TimeAmount
+        let maxConnections: Int
+    }
+
     /// Where an ``HTTPServer`` listens and the limits that protect it from slow or hostile clients.
     ///
     /// ```swift
@@ -14,13 +26,15 @@ extension HTTPServer {
         public let maxHeaderBytes: Int
         /// The largest request body accepted (after de-chunking); more is answered 413.
         public let maxBodyBytes: Int
-        /// How long a client may take to send one whole request once it has started; then it gets 408 and
-        /// the connection is closed. Also how long a client may leave an answer unread before the
-        /// connection is dropped.
+        /// How long a client may take to send a complete request head, counted from the accept (or, on a
+        /// kept-alive connection, from the first byte of its next request), and again how long it may take to
+        /// send that request's body; then it gets 408 and the connection is closed.
         public let readTimeout: Duration
         /// How long a kept-alive connection may sit with no request before it is closed (silently).
         public let idleTimeout: Duration
-        /// The most connections open at once; a client over the limit gets 503 and is closed.
+        /// The most connections open at once. At the limit a new connection replaces the oldest one that has
+        /// not sent a complete request head yet; when every connection is busy, it gets 503 with
+        /// `Retry-After` and is closed.
         public let maxConnections: Int
         /// How long a stop waits for the answers under way (a handler still running, an answer being written)
         /// before closing their connections.
@@ -42,8 +56,8 @@ extension HTTPServer {
             self.stopGrace = stopGrace
         }
 
-        /// Validates the values and converts them to the loop's units.
-        func loopSettings() throws(HTTPServerError) -> LoopSettings {
+        /// Validates the values and converts them to NIO's units.
+        func settings() throws(HTTPServerError) -> Settings {
             func invalid(_ message: String) -> HTTPServerError {
                 HTTPServerError(code: .invalidConfiguration, message: message)
             }
@@ -54,10 +68,11 @@ extension HTTPServer {
                 throw invalid("readTimeout and idleTimeout must be at least 1 ms.")
             }
             guard stopGrace >= .zero else { throw invalid("stopGrace must not be negative.") }
-            return LoopSettings(
-                limits: HTTPRequestParser.Limits(maxHeaderBytes: maxHeaderBytes, maxBodyBytes: maxBodyBytes),
-                readTimeout: Self.nanoseconds(readTimeout), idleTimeout: Self.nanoseconds(idleTimeout),
-                maxConnections: maxConnections, stopGrace: Self.nanoseconds(stopGrace))
+            return Settings(
+                maxHeaderBytes: maxHeaderBytes, maxHeaderFields: 100, maxBodyBytes: maxBodyBytes,
+                readTimeout: .nanoseconds(Int64(clamping: Self.nanoseconds(readTimeout))),
+                idleTimeout: .nanoseconds(Int64(clamping: Self.nanoseconds(idleTimeout))),
+                maxConnections: maxConnections)
         }
 
         /// Whole nanoseconds, saturating at about 292 years.

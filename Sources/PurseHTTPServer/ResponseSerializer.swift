@@ -1,41 +1,35 @@
+import NIOHTTP1
+
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
-/// Writes responses in HTTP/1.1 wire format into a connection's output buffer, so that a whole response
-/// (and several pipelined ones) leave in one `send`.
+/// Turns a handler's ``HTTPServerResponse`` into what NIO writes, with the server's framing rules.
 enum ResponseSerializer {
-    /// How the connection frames this response.
-    struct Framing {
-        /// The request was `HEAD`: headers as for `GET`, no body.
-        var isHeadRequest = false
-        /// The connection closes after this response (`Connection: close` is sent).
-        var close = false
-        /// An HTTP/1.0 client asked for keep-alive (`Connection: keep-alive` is sent).
-        var keepAliveHeader = false
-    }
-
-    static let continueResponse: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
-
-    /// Whether the handler asked to close the connection with a `Connection: close` header.
     static func wantsClose(_ response: HTTPServerResponse) -> Bool {
         response.headers.values(for: "Connection").contains { value in
             value.split(separator: ",").contains { HTTPHeaders.namesEqual(String($0.trimmingSpaces), "close") }
         }
     }
 
-    /// The JSON error answer for a refused request.
-    static func errorResponse(_ error: HTTPParseError) -> HTTPServerResponse {
-        let json = #"{"code":"\#(jsonEscaped(error.code))","message":"\#(jsonEscaped(error.message))"}"#
-        return .json(status: error.status, json)
+    static func errorResponse(_ refusal: HTTPRefusal) -> HTTPServerResponse {
+        let json = #"{"code":"\#(jsonEscaped(refusal.code))","message":"\#(jsonEscaped(refusal.message))"}"#
+        return .json(status: refusal.status, json)
     }
 
-    static func append(_ response: HTTPServerResponse, framing: Framing, date: [UInt8], to out: inout [UInt8]) {
+    /// The response head: the status (500 for one outside 200...599), the handler's fields less
+    /// `Content-Length`, `Transfer-Encoding` and `Connection` (the server sets them) and less any field whose
+    /// name is not a token or whose value holds CR, LF or NUL (so a value taken from a request cannot split the
+    /// response), then `Content-Length` (the body's, or the announced length), `Date`, and `Connection: close`
+    /// (or `keep-alive` for an HTTP/1.0 client kept alive).
+    static func head(
+        for response: HTTPServerResponse, requestVersion: HTTPVersion, close: Bool, date: String
+    ) -> (head: HTTPResponseHead, sendsBody: Bool) {
         let status = (200...599).contains(response.status) ? response.status : 500
         let bodyAllowed = status != 204 && status != 304
-        let sendsBody = bodyAllowed && !framing.isHeadRequest
-        out.reserveCapacity(out.count + 160 + response.body.count)
-        out.append(contentsOf: "HTTP/1.1 \(status) \(reasonPhrase(status))\r\n".utf8)
+        var headers = NIOHTTP1.HTTPHeaders()
         var hasDate = false
         for field in response.headers {
             if HTTPHeaders.namesEqual(field.name, "Content-Length")
@@ -48,29 +42,32 @@ enum ResponseSerializer {
                 field.value.utf8.allSatisfy(ASCII.isFieldValueByte)
             else { continue }
             hasDate = hasDate || HTTPHeaders.namesEqual(field.name, "Date")
-            out.append(contentsOf: field.name.utf8)
-            out.append(contentsOf: ": ".utf8)
-            out.append(contentsOf: field.value.utf8)
-            out.append(contentsOf: "\r\n".utf8)
+            headers.add(name: field.name, value: field.value)
         }
         if bodyAllowed {
-            let length = max(response.body.count, response.announcedBodyLength ?? 0)
-            out.append(contentsOf: "Content-Length: \(length)\r\n".utf8)
+            headers.add(
+                name: "Content-Length", value: String(max(response.body.count, response.announcedBodyLength ?? 0)))
         }
-        if !hasDate {
-            out.append(contentsOf: "Date: ".utf8)
-            out.append(contentsOf: date)
-            out.append(contentsOf: "\r\n".utf8)
+        if !hasDate { headers.add(name: "Date", value: date) }
+        if close {
+            headers.add(name: "Connection", value: "close")
+        } else if requestVersion.minor == 0 {
+            headers.add(name: "Connection", value: "keep-alive")  // HTTP/1.0 keeps alive only when told
         }
-        if framing.close {
-            out.append(contentsOf: "Connection: close\r\n".utf8)
-        } else if framing.keepAliveHeader {
-            out.append(contentsOf: "Connection: keep-alive\r\n".utf8)
-        }
-        out.append(contentsOf: "\r\n".utf8)
-        if sendsBody {
-            out.append(contentsOf: response.body)
-        }
+        let head = HTTPResponseHead(
+            version: .http1_1,  // the server's own version, whatever the client's (RFC 9110 §6.2)
+            status: HTTPResponseStatus(statusCode: status, reasonPhrase: reasonPhrase(status)), headers: headers)
+        return (head, bodyAllowed)
+    }
+
+    /// The whole answer as wire bytes, closing the connection: for the answers written before (or instead of)
+    /// NIO's HTTP handlers — a head deadline with no request, a refused connection.
+    static func closingWireBytes(_ response: HTTPServerResponse, date: String) -> [UInt8] {
+        let encoded = head(for: response, requestVersion: .http1_1, close: true, date: date).head
+        var text = "HTTP/1.1 \(encoded.status.code) \(encoded.status.reasonPhrase)\r\n"
+        for field in encoded.headers { text += "\(field.name): \(field.value)\r\n" }
+        text += "\r\n"
+        return Array(text.utf8) + response.body
     }
 
     static func reasonPhrase(_ status: Int) -> String {
@@ -134,12 +131,12 @@ enum ResponseSerializer {
 /// The IMF-fixdate of RFC 9110 §5.6.7 (`Sun, 06 Nov 1994 08:49:37 GMT`), formatted once per second.
 struct HTTPDateCache {
     private var second = -1
-    private var cached: [UInt8] = []
+    private var cached = ""
 
-    mutating func current() -> [UInt8] {
+    mutating func current() -> String {
         var now = time(nil)
-        guard now != second else { return cached }
-        second = now
+        guard Int(now) != second else { return cached }
+        second = Int(now)
         var parts = tm()
         gmtime_r(&now, &parts)
         let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
@@ -150,7 +147,7 @@ struct HTTPDateCache {
         let text =
             "\(day), \(twoDigits(parts.tm_mday)) \(month) \(parts.tm_year + 1900) "
             + "\(twoDigits(parts.tm_hour)):\(twoDigits(parts.tm_min)):\(twoDigits(parts.tm_sec)) GMT"
-        cached = Array(text.utf8)
+        cached = text
         return cached
     }
 }

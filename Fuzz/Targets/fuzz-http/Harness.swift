@@ -1,12 +1,12 @@
 import FuzzHTTPInvariants
 
-/// libFuzzer's entry point for `fuzz-http`: every input goes through `HTTPParserFuzzInvariants.check`, and a broken invariant
+/// libFuzzer's entry point for `fuzz-http`: every input goes through `HTTPServerFuzzInvariants.check`, and a broken invariant
 /// traps (`fatalError` keeps its message in a release build) so that libFuzzer keeps the input as a crash (see scripts/fuzz).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     do {
-        try HTTPParserFuzzInvariants.check(bytes)
+        try HTTPServerFuzzInvariants.check(bytes)
     } catch {
         fatalError("fuzz-http invariant violated: \(error)")
     }

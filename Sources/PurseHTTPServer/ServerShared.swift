@@ -1,0 +1,81 @@
+import NIOCore
+import PurseLock
+
+/// What a running server's connections share: the admission table, the open channels (to close them on stop),
+/// the answers under way, and the `Date` value.
+final class ServerShared: Sendable {
+    private struct State {
+        var table: ConnectionTable
+        var channels: [UInt64: any Channel] = [:]
+        var nextID: UInt64 = 0
+        var answersUnderWay = 0
+        var stopping = false
+        var dates = HTTPDateCache()
+    }
+
+    private let state: Locked<State>
+
+    init(maxConnections: Int) {
+        state = Locked(State(table: ConnectionTable(limit: maxConnections)))
+    }
+
+    /// A new connection: its id and the admission decision; an evicted connection's channel is returned so
+    /// the caller closes it.
+    func admit(_ channel: any Channel) -> (id: UInt64, admission: ConnectionTable.Admission, evicted: (any Channel)?) {
+        state.withLock { state in
+            state.nextID += 1
+            let id = state.nextID
+            guard !state.stopping else { return (id, .refuse, nil) }
+            let admission = state.table.admit(id)
+            var evicted: (any Channel)?
+            switch admission {
+            case .admit: state.channels[id] = channel
+            case .admitEvicting(let victim):
+                state.channels[id] = channel
+                evicted = state.channels.removeValue(forKey: victim)
+            case .refuse: break
+            }
+            return (id, admission, evicted)
+        }
+    }
+
+    func headReceived(_ id: UInt64) { state.withLock { $0.table.headReceived(id) } }
+
+    func awaitingNextRequest(_ id: UInt64) { state.withLock { $0.table.awaitingNextRequest(id) } }
+
+    func connectionClosed(_ id: UInt64) {
+        state.withLock { state in
+            state.table.remove(id)
+            state.channels[id] = nil
+        }
+    }
+
+    func requestStarted() { state.withLock { $0.answersUnderWay += 1 } }
+
+    func requestFinished() { state.withLock { $0.answersUnderWay -= 1 } }
+
+    /// Connections open now (admitted, not yet closed).
+    var openConnections: Int { state.withLock { $0.table.count } }
+
+    /// Answers whose handler runs or whose bytes are being written.
+    var answersUnderWay: Int { state.withLock { $0.answersUnderWay } }
+
+    var isStopping: Bool { state.withLock { $0.stopping } }
+
+    /// Marks the server stopping and returns the open channels, for the caller to close: those waiting for a
+    /// request, and those working on an answer (which close themselves once it is written).
+    func beginStop() -> (idle: [any Channel], busy: [any Channel]) {
+        state.withLock { state in
+            state.stopping = true
+            var idle: [any Channel] = []
+            var busy: [any Channel] = []
+            for (id, channel) in state.channels {
+                if state.table.isAwaitingHead(id) { idle.append(channel) } else { busy.append(channel) }
+            }
+            return (idle, busy)
+        }
+    }
+
+    /// The current IMF-fixdate.
+    func date() -> String { state.withLock { $0.dates.current() } }
+}

@@ -1,0 +1,96 @@
+import NIOCore
+import NIOEmbedded
+import NIOHTTP1
+import Testing
+
+@testable import PurseHTTPServer
+
+struct ResponseSerializerTests {
+    /// The wire bytes of `response`, through NIO's response encoder as the server writes them.
+    private func serialize(
+        _ response: HTTPServerResponse, isHead: Bool = false, close: Bool = false, version: HTTPVersion = .http1_1
+    ) throws -> String {
+        let channel = EmbeddedChannel(handler: HTTPResponseEncoder())
+        let encoded = ResponseSerializer.head(for: response, requestVersion: version, close: close, date: "DATE")
+        try channel.writeOutbound(HTTPServerResponsePart.head(encoded.head))
+        if encoded.sendsBody && !isHead && !response.body.isEmpty {
+            try channel.writeOutbound(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(bytes: response.body))))
+        }
+        try channel.writeOutbound(HTTPServerResponsePart.end(nil))
+        var text = ""
+        while let buffer = try channel.readOutbound(as: ByteBuffer.self) { text += String(buffer: buffer) }
+        return text
+    }
+
+    @Test func writesStatusHeadersLengthDateAndBody() throws {
+        let text = try serialize(.json(status: 201, #"{"a":1}"#))
+        #expect(
+            text.lowercased()
+                == ("HTTP/1.1 201 Created\r\nContent-Type: application/json\r\nContent-Length: 7\r\nDate: DATE\r\n\r\n"
+                + #"{"a":1}"#).lowercased())
+    }
+
+    @Test func headRequestGetsTheLengthButNoBody() throws {
+        let text = try serialize(.text("hello"), isHead: true)
+        #expect(text.contains("Content-Length: 5\r\n"))
+        #expect(text.hasSuffix("\r\n\r\n"))
+    }
+
+    @Test func closingAndHTTP10KeepAliveAreAnnounced() throws {
+        #expect(try serialize(.text("x"), close: true).contains("Connection: close\r\n"))
+        #expect(try serialize(.text("x"), version: .http1_0).contains("Connection: keep-alive\r\n"))
+        #expect(try serialize(.text("x"), version: .http1_0).hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(try !serialize(.text("x")).contains("Connection"))
+    }
+
+    @Test func frameHeadersFromTheHandlerAreReplacedAndInjectionIsDropped() throws {
+        var response = HTTPServerResponse.redirect(status: 303, location: "/ok")
+        response.headers.add(name: "Content-Length", value: "999")
+        response.headers.add(name: "Transfer-Encoding", value: "chunked")
+        response.headers.add(name: "X-Evil", value: "a\r\nSet-Cookie: stolen=1")
+        response.headers.add(name: "Bad Name", value: "x")
+        let text = try serialize(response)
+        #expect(text.contains("Location: /ok\r\n"))
+        #expect(text.contains("Content-Length: 0\r\n"))
+        #expect(!text.contains("999"))
+        #expect(!text.contains("chunked"))
+        #expect(!text.contains("stolen"))
+        #expect(!text.contains("Bad Name"))
+    }
+
+    @Test(arguments: [204, 304])
+    func noContentAnswersHaveNoLengthAndNoBody(status: Int) throws {
+        let text = try serialize(HTTPServerResponse(status: status, body: Array("ignored".utf8)))
+        #expect(!text.contains("Content-Length"))
+        #expect(!text.contains("ignored"))
+    }
+
+    @Test(arguments: [0, 100, 101, 199, 600, -1])
+    func outOfRangeStatusIsSentAs500(status: Int) throws {
+        #expect(try serialize(HTTPServerResponse(status: status)).hasPrefix("HTTP/1.1 500 Internal Server Error\r\n"))
+    }
+
+    @Test func errorBodiesAreEscapedJSON() {
+        let response = ResponseSerializer.errorResponse(
+            HTTPRefusal(status: 400, code: "BAD_REQUEST", message: "a \"quoted\" \\ line\nbreak\u{1}"))
+        #expect(response.status == 400)
+        #expect(response.headers["Content-Type"] == "application/json")
+        #expect(
+            String(decoding: response.body, as: UTF8.self)
+                == #"{"code":"BAD_REQUEST","message":"a \"quoted\" \\ line\nbreak\u0001"}"#)
+    }
+
+    @Test func wantsCloseReadsTheConnectionTokens() {
+        #expect(ResponseSerializer.wantsClose(HTTPServerResponse(headers: ["Connection": "Keep-Alive, Close"])))
+        #expect(!ResponseSerializer.wantsClose(HTTPServerResponse(headers: ["Connection": "keep-alive"])))
+        #expect(!ResponseSerializer.wantsClose(HTTPServerResponse()))
+    }
+
+    @Test func dateIsAnIMFFixdate() {
+        var cache = HTTPDateCache()
+        let date = cache.current()
+        #expect(date.count == 29)
+        #expect(date.hasSuffix(" GMT"))
+        #expect(date.dropFirst(3).hasPrefix(", "))
+    }
+}
