@@ -36,8 +36,8 @@ let package = Package(
             resources: [.copy("PrivacyInfo.xcprivacy")],
             swiftSettings: strictness
         ),
-        // The loopback redirect presenter and its listener, for command lines and desktop apps. It listens with
-        // PurseHTTPServer, which runs on Linux only until the server moves to SwiftNIO.
+        // The loopback redirect presenter and its listener, for command lines and desktop apps (PurseHTTPServer,
+        // on SwiftNIO).
         .target(
             name: "PurseLoopbackRedirect", dependencies: ["PurseHeadlessCheckout", "PurseHTTPServer"],
             swiftSettings: strictness
@@ -72,7 +72,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PurseHeadlessCheckoutTests",
-            dependencies: ["PurseHeadlessCheckout", "PurseLoopbackRedirect"],
+            dependencies: ["PurseHeadlessCheckout", "PurseLoopbackRedirect", "TestProcess"],
             resources: [.copy("Fixtures")],
             swiftSettings: testStrictness
         ),

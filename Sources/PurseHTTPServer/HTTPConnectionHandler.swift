@@ -35,7 +35,10 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
     private let shared: ServerShared
     private let responder: Responder
     private var phase = Phase.awaitingHead
-    private var deadline: Scheduled<Void>?
+    /// The head, body and idle deadlines (one at a time).
+    private var deadline: ConnectionTimer?
+    /// How long an answer may stay unread.
+    private var unread: ConnectionTimer?
     private var receivedSinceAnswer = false
     private var inputClosed = false
     private var remoteAddress = "127.0.0.1:0"
@@ -73,13 +76,15 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        cancelDeadline()
+        deadline?.stop()
+        unread?.stop()
         shared.connectionClosed(id)
         context.fireChannelInactive()
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        cancelDeadline()
+        deadline?.stop()
+        unread?.stop()
     }
 
     // MARK: Reading
@@ -182,16 +187,21 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
             return
         }
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        Task {
+        let respond: @Sendable () async -> Void = {
             let response = await handler(request)
-            bound.eventLoop.execute {
+            let finish: @Sendable () -> Void = {
                 let (connection, context) = bound.value
                 connection.shared.requestFinished()
                 connection.write(
                     response, version: version, keepAlive: keepAlive && !connection.inputClosed, isHead: isHead,
                     context: context)
             }
+            if bound.eventLoop.inEventLoop { finish() } else { bound.eventLoop.execute(finish) }
         }
+        // On the cooperative pool, not the event loop: a handler may do blocking work (the sandbox writes its
+        // state file) that must not hold up the loop's other connections. (Running it on the loop through a task
+        // executor measured no faster under wrk: 28.7 to 32 k req/s at 16 and 64 connections either way.)
+        Task { await respond() }
     }
 
     private func write(
@@ -244,10 +254,13 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
     /// A client that leaves its answer unread for ``HTTPServer/Configuration/readTimeout`` is dropped: its
     /// answer would otherwise sit in memory for as long as it likes.
     private func dropIfUnread(_ written: EventLoopFuture<Void>, context: ChannelHandlerContext) {
-        let channel = NIOLoopBound(context.channel, eventLoop: context.eventLoop)
+        let timer = unread ?? ConnectionTimer(eventLoop: context.eventLoop)
+        unread = timer
         // A reset, not a close: a close would let the kernel keep sending what it holds at the reader's pace.
-        let drop = context.eventLoop.scheduleTask(in: settings.readTimeout) { ConnectionReset.reset(channel.value) }
-        written.whenComplete { _ in drop.cancel() }
+        let channel = context.channel
+        timer.set(after: settings.readTimeout) { ConnectionReset.reset(channel) }
+        let bound = NIOLoopBound(timer, eventLoop: context.eventLoop)
+        written.whenComplete { _ in bound.value.clear() }
     }
 
     /// Refuses the request with `refusal`'s status and JSON body, then closes the connection once it is written.
@@ -284,7 +297,7 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
     // MARK: Deadlines
 
     private func startHeadDeadline(context: ChannelHandlerContext) {
-        guard deadline == nil, case .awaitingHead = phase else { return }
+        guard deadline?.isSet != true, case .awaitingHead = phase else { return }
         scheduleDeadline(settings.readTimeout, context: context) { handler, context in
             handler.headDeadlinePassed(context: context)
         }
@@ -314,18 +327,13 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
         _ duration: TimeAmount, context: ChannelHandlerContext,
         _ action: @escaping (HTTPConnectionHandler, ChannelHandlerContext) -> Void
     ) {
-        cancelDeadline()
-        let bound = NIOLoopBound((self, context, action), eventLoop: context.eventLoop)
-        deadline = context.eventLoop.scheduleTask(in: duration) {
-            let (handler, context, action) = bound.value
-            handler.deadline = nil
-            action(handler, context)
-        }
+        let timer = deadline ?? ConnectionTimer(eventLoop: context.eventLoop)
+        deadline = timer
+        timer.set(after: duration) { [unowned self] in action(self, context) }
     }
 
     private func cancelDeadline() {
-        deadline?.cancel()
-        deadline = nil
+        deadline?.clear()
     }
 
     private static func describe(_ address: SocketAddress) -> String {

@@ -29,7 +29,7 @@ final class LoopbackReturnListener: Sendable {
         let server = HTTPServer(
             configuration: .init(
                 host: RedirectPolicy.loopbackAddress, port: wanted, maxBodyBytes: 64 * 1024,
-                readTimeout: .seconds(10), maxConnections: 64)
+                readTimeout: .seconds(5), maxConnections: 64)
         ) { request in shared.answer(request) }
         do {
             port = try server.start()

@@ -3,7 +3,8 @@ import PurseSandbox
 import PurseSandboxServer
 
 /// Section 4: requests/s and p99 of the sandbox (GET /clock/datetime) with `wrk`, next to nginx serving a
-/// static file on the same machine.
+/// static file on the same machine. The target is 0.8 × nginx (DESIGN §9 asked ½; the SwiftNIO server was
+/// asked for 0.8 at 16 and 64 connections).
 @MainActor
 enum SandboxLoad {
     static let connections = [1, 16, 64]
@@ -31,12 +32,13 @@ enum SandboxLoad {
             if let nginx {
                 let theirs = try await load(wrk, "http://127.0.0.1:\(nginx.port)/static.txt", count)
                 note = "nginx: \(format(theirs.rps, 0)) req/s, p99 \(theirs.p99)"
-                met = ours.rps >= theirs.rps / 2
+                met = ours.rps >= 0.8 * theirs.rps
             }
             report.add(
                 Row(
                     section: "sandbox", name: "GET /clock/datetime, \(count) conn",
-                    value: "\(format(ours.rps, 0)) req/s, p99 \(ours.p99)", target: "≥ ½ nginx", met: met, note: note))
+                    value: "\(format(ours.rps, 0)) req/s, p99 \(ours.p99)", target: "≥ 0.8 × nginx", met: met,
+                    note: note))
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import PurseLoopbackRedirect
+import TestProcess
 import Testing
 
 @testable import PurseHeadlessCheckout
@@ -77,6 +78,29 @@ struct LoopbackRedirectPresenterTests {
         returned.withLock { $0 = landing }
         #expect(await presenter.present(.get(Self.page)) == .returned(landing))
         #expect(opened.all == [Self.page])
+    }
+
+    /// Was: the listener allowed 64 connections, and 70 idle local connections made the browser's return get
+    /// 503 for as long as they were held. Now a newcomer takes a silent connection's place.
+    @Test("the shopper's return gets through while 200 idle local connections are open")
+    func returnGetsThroughIdleConnections() async throws {
+        let opened = OpenedURLs()
+        let http = http
+        let idle = LoopbackConnections()
+        defer { idle.closeAll() }
+        let landing = Locked<URL?>(nil)
+        let presenter = LoopbackRedirectPresenter(
+            policy: Self.policy,
+            opener: opener(opened) { _ in
+                if let url = landing.withLock({ $0 }) { _ = try await http.send(HTTPRequest(method: "GET", url: url)) }
+            }, clock: StoppedClock())
+        let returnURL = try presenter.start()
+        let port = try #require(returnURL.port.map(UInt16.init))
+        try await onThread { try idle.open(port: port, count: 200) }
+        let url = try #require(URL(string: returnURL.absoluteString + "?purse-redirection-data=ok"))
+        landing.withLock { $0 = url }
+        #expect(await presenter.present(.get(Self.page)) == .returned(url))
+        presenter.stop()
     }
 
     @Test("stray and forged requests to the listener get a 404 and do not end the presentation")
