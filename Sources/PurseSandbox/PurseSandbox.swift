@@ -36,15 +36,18 @@ public final class PurseSandbox: Sendable {
 
     /// Creates a sandbox, loading the state file when ``SandboxConfiguration/statePath`` names one that exists.
     ///
-    /// - Throws: ``SandboxStateError`` when the state file exists but cannot be read or is not a sandbox state
-    ///   (`STATE_FILE_UNREADABLE`, `STATE_FILE_CORRUPT`, `STATE_FILE_VERSION`). A missing file is not an error:
-    ///   the sandbox starts from the catalogue and creates it at the first change.
+    /// - Throws: ``SandboxStateError`` `STATE_FILE_NOT_WRITABLE` when the state could not be written there (its
+    ///   directory is missing or refuses a new file, or the path is not a writable file): found now, not at the
+    ///   first change. Then, when the state file exists but cannot be read or is not a sandbox state,
+    ///   `STATE_FILE_UNREADABLE`, `STATE_FILE_CORRUPT` or `STATE_FILE_VERSION`. A missing file is not an error: the
+    ///   sandbox starts from the catalogue and creates it at the first change.
     public init(configuration: SandboxConfiguration = .init()) throws(SandboxStateError) {
         self.configuration = configuration
         base = SandboxLock(BaseAddress(configuration.baseURL))
         var initial = SandboxState.seeded(from: configuration.catalogue)
-        if let path = configuration.statePath, let loaded = try SandboxPersistence.load(from: path) {
-            initial = loaded
+        if let path = configuration.statePath {
+            try SandboxPersistence.checkWritable(path)
+            if let loaded = try SandboxPersistence.load(from: path) { initial = loaded }
         }
         state = SandboxLock(initial)
     }

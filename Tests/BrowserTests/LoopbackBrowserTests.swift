@@ -173,6 +173,66 @@ struct LoopbackBrowserTests {
         await browser.delete()
     }
 
+    /// An outside review: partner HTML served by the loopback presenter could load plain-http content in
+    /// iframes, `srcdoc` frames, objects and images (the CSP restricted only `form-action` and `base-uri`). Now
+    /// Chromium refuses every one of them; the page itself still works (its listed form posts).
+    @Test("Chromium loads no plain-http frame, srcdoc image, object or image from a served page")
+    func servedPageLoadsNoPlainHTTPContent() async throws {
+        let driver = try await ChromeDriver.start()
+        do {
+            try await checkSubresources(driver: driver)
+        } catch {
+            await driver.stop()
+            throw error
+        }
+        await driver.stop()
+    }
+
+    private func checkSubresources(driver: ChromeDriver) async throws {
+        let requested = Locked<[String]>([])
+        let target = HTTPServer { request in
+            requested.withLock { $0.append(request.path) }
+            return .html("<html><body><p id=\"landed\">\(request.path)</p></body></html>")
+        }
+        let port = try target.start()
+        defer { target.stop() }
+        let browser = try await driver.newSession()
+        let http = "http://localhost:\(port)"
+        let document = """
+            <!doctype html><html><body>
+            <img src="\(http)/image">
+            <iframe src="\(http)/frame"></iframe>
+            <iframe srcdoc="<img src='\(http)/srcdoc-image'>"></iframe>
+            <object data="\(http)/object" type="text/html"></object>
+            <embed src="\(http)/embed" type="text/html">
+            <form id="listed" method="post" action="http://127.0.0.1:\(port)/allowed">
+            <input type="hidden" name="a" value="1"></form>
+            <script>setTimeout(function () { document.getElementById("listed").submit(); }, 1500);</script>
+            </body></html>
+            """
+        let (opened, pageOpened) = AsyncStream<URL>.makeStream()
+        let presenter = LoopbackRedirectPresenter(
+            policy: RedirectPolicy(
+                returnDestination: .loopback(port: 0, path: "/return"), additionalAllowedHosts: ["127.0.0.1"]),
+            opener: BrowserOpener { url in
+                defer { pageOpened.finish() }
+                try await browser.navigate(to: url)
+                pageOpened.yield(url)
+            },
+            timeout: .seconds(60))
+        _ = try presenter.start()
+        defer { presenter.stop() }
+        let presentation = Task { await presenter.present(.postHTML(html: document, name: nil)) }
+        defer { presentation.cancel() }
+        var served: URL?
+        for await url in opened { served = url }
+        #expect(served != nil, "the presenter's page did not open")
+        let landed = try await browser.element(css: "#landed")
+        #expect(try await browser.text(of: landed) == "/allowed")
+        #expect(requested.withLock { $0 }.filter { $0 != "/favicon.ico" } == ["/allowed"])
+        await browser.delete()
+    }
+
     /// The `purse-redirection-data` of a return URL (unsigned base64url JSON in the sandbox).
     static func redirectionData(_ url: URL) throws -> [String: String] {
         let components = try #require(URLComponents(url: url, resolvingAgainstBaseURL: false))

@@ -40,7 +40,11 @@ struct TransportTimeoutTests {
                 items: [ItemPayload(partner: .payzen, method: .creditcard, amount: 1000)], idempotencyKey: "k")
         }
         #expect(error?.code == .networkError)
-        #expect(error?.message == "Payment API POST /validate failed: timed out")
+        #expect(
+            error?.message
+                == "Payment API POST /validate failed: timed out; the outcome is unknown: the server may have"
+                + " processed it. A retry with the same idempotency key cannot apply it twice; or confirm the payment's"
+                + " status on your backend")
         #expect(ContinuousClock.now - started >= .milliseconds(300))
         await clock.advance(by: .seconds(60))  // release the parked handler
     }

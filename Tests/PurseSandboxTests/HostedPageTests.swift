@@ -87,7 +87,7 @@ struct HostedPageTests {
     @Test("The PSP page of a redirection method completes the payment; the session can be retried after a refusal")
     func pspFlow() async throws {
         let client = try TestClient()
-        let session = try client.session(2500, redirect: "myapp://return?from=sandbox#top")
+        let session = try client.session(2500, redirect: "https://shop.example.com/return?from=sandbox#top")
         let initBody = try object(
             try await client.initItem(session.id, ["partner": "alma", "method": "cb2x", "amount": 2500]))
         let item: JSONObject = [
@@ -100,7 +100,7 @@ struct HostedPageTests {
         #expect(page.bodyText.contains("Alma 2x"))
         let refused = try await decide(client, "psp", payment, "decline")
         let location = try #require(refused.header("location"))
-        #expect(location.hasPrefix("myapp://return?from=sandbox&purse-redirection-data="))
+        #expect(location.hasPrefix("https://shop.example.com/return?from=sandbox&purse-redirection-data="))
         #expect(location.hasSuffix("#top"))
         #expect(try redirectionData(location)["authorization_status"] as? String == "REFUSED")
 
@@ -145,6 +145,24 @@ struct HostedPageTests {
         #expect(!decided.contains("<script>"))
     }
 
+    @Test("A quote followed by a combining mark in the return URL is escaped in the pages and the 303 body")
+    func escapingCombiningMark() async throws {
+        let client = try TestClient()
+        let hostile = "https://shop.example.com/return?x=\"\u{301}/onfocus=alert(1)//"
+        let session = try client.session(1000, redirect: hostile)
+        let card = try await client.formToken(pan: "4000000000003220")
+        _ = try await client.validate(session.id, [cardItem(formToken: card, amount: 1000)])
+        let payment = try #require(client.sandbox.clientSessionStatus(id: session.id)?.payment?.id)
+        let response = try await decide(client, "3ds", payment, "approve")
+        let decided = try await client.send("GET", "/pages/3ds/\(payment)")
+        let quoteAndMark: [UInt8] = [UInt8(ascii: "\""), 0xCC, 0x81]
+        let escapedAndMark = Array("&quot;\u{301}/onfocus".utf8)
+        for body in [response.body, decided.body] {
+            #expect(!contains(Array(body), quoteAndMark))
+            #expect(contains(Array(body), escapedAndMark))
+        }
+    }
+
     @Test("The HTML redirect of oney/cb3x posts to the PSP page and has a visible button")
     func htmlRedirect() async throws {
         let client = try TestClient()
@@ -172,4 +190,11 @@ struct HostedPageTests {
         #expect(browser.status == 404)
         #expect(browser.header("content-type") == "text/html; charset=utf-8")
     }
+}
+
+/// Whether `bytes` holds `part` (byte for byte: `String.contains` compares characters, and a combining mark
+/// joins the character before it).
+private func contains(_ bytes: [UInt8], _ part: [UInt8]) -> Bool {
+    guard !part.isEmpty, part.count <= bytes.count else { return false }
+    return (0...(bytes.count - part.count)).contains { bytes[$0..<($0 + part.count)].elementsEqual(part) }
 }

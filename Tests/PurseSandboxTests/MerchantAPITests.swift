@@ -115,6 +115,32 @@ struct MerchantAPITests {
         #expect(errorCode(response) == code)
     }
 
+    @Test(
+        "A shopper_redirection_url is an http(s) URL with a host or an app's own scheme, never one a browser runs",
+        arguments: [
+            ("javascript:alert(1)//", 400), ("JavaScript:alert(1)", 400),
+            ("data:text/html,<script>alert(1)</script>", 400),
+            ("vbscript:msgbox(1)", 400), ("file:///etc/passwd", 400), ("blob:https://x/1", 400),
+            ("myapp://purse/return", 201), ("com.example.shop://return?from=sandbox", 201),
+            ("ftp://shop.example.com/return", 400), ("/return", 400), ("return?x=1", 400), ("https:///return", 400),
+            ("https://shop.example.com/return?x=1#top", 201), ("http://127.0.0.1:4000/return", 201),
+            ("HTTPS://Shop.Example.com/return", 201),
+        ])
+    func redirectionURL(url: String, expected: Int) async throws {
+        let client = try TestClient()
+        let bearer = try await token(client)
+        var body = sessionBody
+        body["shopper_redirection_url"] = url
+        let response = try await client.send(
+            "POST", "/payment/v2/client-sessions", json: body,
+            headers: ["x-api-key": apiKey, "authorization": "Bearer \(bearer)"])
+        #expect(response.status == expected, "\(url): \(response.bodyText)")
+        if expected == 400 {
+            #expect(errorCode(response) == "INVALID_REDIRECTION_URL")
+            #expect((try object(response)["message"] as? String)?.contains("http or https") == true)
+        }
+    }
+
     @Test("Widget data carries keys, service roots, the wallet session and an exact major-unit amount")
     func widgetData() throws {
         let client = try TestClient()

@@ -2,8 +2,9 @@ import Foundation
 
 /// Sends JSON requests through the transport and turns every failure into a typed ``PurseCheckoutError``.
 ///
-/// - no answer, or HTTP 408 (the request never arrived whole) → `NETWORK_ERROR` (or `REQUEST_CANCELLED` when the
-///   task was cancelled);
+/// - no answer, or HTTP 408 → `NETWORK_ERROR` (or `REQUEST_CANCELLED` when the task was cancelled). For a call that
+///   changes something (not a GET) the message says the outcome is unknown — the request may have been processed —
+///   and, when it carried an idempotency key, that a retry with the same key is safe;
 /// - HTTP ≥ 400 → `API_ERROR`, message `Payment API POST /init failed: HTTP 404`, with the server's `code`;
 /// - 2xx whose body is not the expected JSON → `INVALID_RESPONSE` naming what was wrong.
 struct APIClient: Sendable {
@@ -31,22 +32,24 @@ struct APIClient: Sendable {
             if error.kind == .cancelled {
                 throw PurseCheckoutError(.requestCancelled, message: "\(what) was cancelled")
             }
-            throw PurseCheckoutError(.networkError, message: "\(what) failed: \(error.kind.rawValue)")
+            throw PurseCheckoutError(
+                .networkError, message: "\(what) failed: \(error.kind.rawValue)" + Self.unknownOutcome(request))
         } catch is CancellationError {
             throw PurseCheckoutError(.requestCancelled, message: "\(what) was cancelled")
         } catch {
             if Task.isCancelled { throw PurseCheckoutError(.requestCancelled, message: "\(what) was cancelled") }
-            throw PurseCheckoutError(.networkError, message: "\(what) failed: \(type(of: error))")
+            throw PurseCheckoutError(
+                .networkError, message: "\(what) failed: \(type(of: error))" + Self.unknownOutcome(request))
         }
         log.debug("\(what) → HTTP \(response.status) in \(ContinuousClock.now - started)")
         guard (200..<300).contains(response.status) else {
             let errorBody = try? JSONValue.parse(response.body)
             if response.status == 408 {
-                // The server did not receive the whole request, so it did nothing: like no answer at all. libcurl
-                // (FoundationNetworking) resends a POST whose kept-alive connection died, without its body, and
-                // gets this 408 where any other client reports the lost connection.
+                // Like no answer at all, and no proof that nothing happened: libcurl (FoundationNetworking) resends
+                // a POST whose kept-alive connection died, without its body, and gets this 408 for the resend —
+                // while the first send may have been processed (the sandbox had charged, in an outside review).
                 throw PurseCheckoutError(
-                    .networkError, message: "\(what) failed: HTTP 408, the request did not reach the server whole",
+                    .networkError, message: "\(what) failed: HTTP 408" + Self.unknownOutcome(request),
                     httpStatus: 408, serverCode: errorBody?["code"]?.stringValue)
             }
             throw PurseCheckoutError(
@@ -62,6 +65,17 @@ struct APIClient: Sendable {
                 message: "\(what) answered HTTP \(response.status) with a body that is not JSON: \(error)",
                 httpStatus: response.status)
         }
+    }
+
+    /// What a failed call that changes something leaves unknown, for its message: the server may have processed
+    /// it before the answer was lost. Empty for a GET (a read: retrying it changes nothing).
+    static func unknownOutcome(_ request: HTTPRequest) -> String {
+        guard request.method != "GET" && request.method != "HEAD" else { return "" }
+        if request.header("Idempotency-Key") != nil {
+            return "; the outcome is unknown: the server may have processed it. A retry with the same idempotency key"
+                + " cannot apply it twice; or confirm the payment's status on your backend"
+        }
+        return "; the outcome is unknown: the server may have processed it"
     }
 
     /// A reader over an answer's body whose errors are `INVALID_RESPONSE` naming the call and the path.

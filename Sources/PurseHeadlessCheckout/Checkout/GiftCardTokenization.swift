@@ -68,9 +68,15 @@ extension PurseHeadlessCheckout {
         let item = ItemPayload(
             partner: current.partner, method: current.method, amount: asked,
             paymentData: config.buildInitPaymentData(pan: pan, cvv: cvv))
-        let answer = try await initializeSecondary(item, config: config, methodID: current.id)
-        let token = try makeToken(
-            answer, config: config, method: current, pan: pan, cvv: cvv, asked: asked)
+        let token: SecondaryToken
+        do throws(PurseCheckoutError) {
+            let answer = try await initializeSecondary(item, config: config, methodID: current.id)
+            token = try makeToken(answer, config: config, method: current, pan: pan, cvv: cvv, asked: asked)
+        } catch {
+            // What the shopper typed may come back in a server's words (`VOUCHER50XL refused`): masked wherever it
+            // appears, since only runs of digits are recognised as card data otherwise.
+            throw error.masking([pan, cvv])
+        }
         log.info(
             "gift card read: \(current.id), balance \(Money(minorUnits: token.balanceMinorUnits, currency: token.currency))"
         )

@@ -7,12 +7,14 @@ extension PurseHeadlessCheckout {
     ///
     /// Several cards stack, each with its own line in ``amountSplit`` in the order applied; applying a card
     /// already in the split replaces its share (so does applying a second reading of the same card number).
-    /// ``remainingAmountToPay``, ``amountSplit`` and ``isPaymentFulfilled`` follow. A refused call leaves the
-    /// split exactly as it was.
+    /// A card that is already in the split as a saved gift card (``savedSecondaryTokens``) is refused: one
+    /// physical card never pays twice. ``remainingAmountToPay``, ``amountSplit`` and ``isPaymentFulfilled``
+    /// follow. A refused call leaves the split exactly as it was.
     /// - Throws: ``PurseCheckoutError``:
     ///   - group `invalidTake`: `INVALID_TAKE_AMOUNT` (nothing is left to pay), `MAX_AMOUNT_REACHED` (the issuer's
     ///     maximum per payment is spent by its other cards), `USAGE_LIMIT_ERROR` (too many cards of this issuer
-    ///     in the split);
+    ///     in the split), `SECONDARY_TOKEN_ALREADY_APPLIED` (this card is in the split as a saved gift card:
+    ///     take that one out first, or keep it);
     ///   - `SECONDARY_TOKEN_EMPTY_BALANCE` (group `secondaryTokenizationFailed`);
     ///   - `PAYMENT_TOKEN_NOT_FOUND_IN_SESSION` (the token was read by another checkout),
     ///     `PAYMENT_METHOD_NOT_FOUND`, `SESSION_ALREADY_SUBMITTED_ERROR`, `EXPIRED_SESSION`.
@@ -31,6 +33,7 @@ extension PurseHeadlessCheckout {
     ///   - `MAX_AMOUNT_REACHED`: above the issuer's maximum per payment (counting its other cards);
     ///   - `USAGE_LIMIT_ERROR`: the issuer's per-session usage limit is spent by other cards in the split;
     ///   - `SECONDARY_METHOD_TAKE_POLICY_VIOLATED`: the issuer only allows taking the whole balance;
+    ///   - `SECONDARY_TOKEN_ALREADY_APPLIED`: this card is in the split as a saved gift card;
     ///
     ///   and the errors of ``applySecondary(_:)-(SecondaryToken)``.
     public func applySecondary(_ token: SecondaryToken, amount: Decimal) throws {
@@ -97,6 +100,69 @@ extension PurseHeadlessCheckout {
         log.info("\(method.id) takes \(Money(minorUnits: share, currency: next.currency)) of the split")
     }
 
+    // MARK: - One physical card, saved and typed
+
+    /// The saved gift card in the split that is the same physical card as `typed`, if any.
+    func appliedSavedCard(sameAs typed: SecondaryToken) -> SavedSecondaryToken? {
+        state.savedSecondaryTokens.first { saved in
+            state.split.share(id: saved.id) != nil && state.secondaryTokens[saved.id] == nil
+                && Self.isSameCard(typed, saved, lookup: state.savedSecondaryLookups[saved.id])
+        }
+    }
+
+    /// The card typed by number (read with `getSecondaryToken`) in the split that is the same physical card as
+    /// `saved`, if any.
+    func appliedTypedCard(sameAs saved: SavedSecondaryToken) -> SecondaryToken? {
+        let lookup = state.savedSecondaryLookups[saved.id]
+        return state.secondaryTokens.values.sorted { $0.id < $1.id }.first { typed in
+            state.split.share(id: typed.id) != nil && Self.isSameCard(typed, saved, lookup: lookup)
+        }
+    }
+
+    /// Whether a card read by number and a saved gift card are one physical card.
+    ///
+    /// Same issuer and method, then the strongest evidence both carry: the same token id; else the issuer's
+    /// `partner_reference` for the card (from `/init` and from the saved card's balance look-up), which decides
+    /// when both have one; else the saved card's masked number (`************0045`) matching the typed number
+    /// wherever it shows a character. Purse refuses such a pair at `/validate`, after the shopper saw a
+    /// fulfilled split.
+    nonisolated static func isSameCard(
+        _ typed: SecondaryToken, _ saved: SavedSecondaryToken, lookup: SavedSecondaryLookup?
+    ) -> Bool {
+        guard typed.partner == saved.partner, typed.method == saved.method else { return false }
+        if typed.id == saved.id { return true }
+        if let typedReference = typed.partnerReference, let savedReference = lookup?.partnerReference {
+            return typedReference == savedReference
+        }
+        guard let masked = saved.maskedPAN else { return false }
+        return maskedNumber(masked, matches: typed.pan)
+    }
+
+    /// Whether `masked` (a wallet's masked number: `*`, `•`, `#`, `X` hide characters; spaces and dashes are
+    /// ignored) could be `pan`: at least four characters shown, each equal (ignoring case) to `pan`'s at the same
+    /// place. A mask shorter than the number (`•••• 0045`) is compared from the end.
+    nonisolated static func maskedNumber(_ masked: String, matches pan: String) -> Bool {
+        let mask = Array(masked.filter { !$0.isWhitespace && $0 != "-" }.uppercased())
+        let number = Array(pan.filter { !$0.isWhitespace && $0 != "-" }.uppercased())
+        guard !mask.isEmpty, mask.count <= number.count else { return false }
+        let hidden: Set<Character> = ["*", "•", "#", "X", "·"]
+        let offset = number.count - mask.count
+        var shown = 0
+        for (index, character) in mask.enumerated() where !hidden.contains(character) {
+            guard character == number[offset + index] else { return false }
+            shown += 1
+        }
+        return shown >= 4
+    }
+
+    /// The refusal of a card that is already in the split read the other way; never names the card number.
+    nonisolated static func alreadyApplied(method: SecondaryMethod, as other: String) -> PurseCheckoutError {
+        PurseCheckoutError(
+            .secondaryTokenAlreadyApplied,
+            message: "this \(method.id) card is already in the split as \(other): one card pays once; remove that "
+                + "one first to use this one")
+    }
+
     /// Removes the share `id`, unless the payment is under way or submitted.
     func removeShare(id: String, what: String) {
         guard state.split.share(id: id) != nil || state.secondaryTokens[id] != nil else { return }
@@ -120,6 +186,9 @@ extension PurseHeadlessCheckout {
                     "this \(token.methodID) card was read for another session: read it again with getSecondaryToken")
         }
         let method = try secondaryMethodForToken(partner: token.partner, method: token.method)
+        if let saved = appliedSavedCard(sameAs: token) {
+            throw Self.alreadyApplied(method: method, as: "saved gift card \(saved.id)")
+        }
         // A second reading of a card already in the split replaces the first, so one card never pays twice.
         let earlierReadings = state.secondaryTokens.values.filter {
             $0.id != token.id && $0.partner == token.partner && $0.method == token.method && $0.pan == token.pan

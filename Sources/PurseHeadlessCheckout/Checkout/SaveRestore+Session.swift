@@ -1,11 +1,63 @@
 import Foundation
 
 /// The session part of a checkout snapshot: the widget data's params object rebuilt from a ``ClientSession``,
-/// so that ``SessionDecoder/decode(params:)`` gives back an equal session (a tested round trip).
+/// so that ``SessionDecoder/decode(params:)`` gives back ``restoredForm(of:)`` of the session (a tested round
+/// trip): the same methods, the same decoded saved instruments.
 ///
-/// It holds what the widget data held: the public API key, ids, service roots, method configurations and the
-/// saved instruments as the wallet described them (masked numbers only). No card data ever reaches a session.
+/// It holds the public API key, ids, service roots, the wallet session, method configurations and contracts (the
+/// merchant's settings, which plugins read as they are), and the saved instruments reduced to the fields listed in
+/// ``savedInstrumentFields`` and ``savedInstrumentDescriptionFields``: what the decoder reads to show and pay them
+/// (by token id). Everything else an integrated token carries is left out, whatever its name: its PSP token
+/// (`value`, a PayPal billing agreement), `uniqueness_token`, a gift card's `pin_code`, and any field a wallet
+/// may add later.
 enum SnapshotSession {
+    /// The members of an integrated token a snapshot keeps: what ``SessionDecoder`` reads into a ``PaymentToken``
+    /// or a ``SavedSecondaryToken``. An allow-list: a field not named here is never written.
+    static let savedInstrumentFields: Set<String> = [
+        "id", "name", "label", "favorite", "expiration_date", "status", "requires_csc", "network_token", "description",
+    ]
+
+    /// The members of an integrated token's `description` a snapshot keeps (masked number, brand, holder, label).
+    static let savedInstrumentDescriptionFields: Set<String> = [
+        "brand_name", "display_token", "masked_pan", "holder_name", "label",
+    ]
+
+    /// `token` with only the allow-listed members (a token that is not an object keeps nothing).
+    static func savedInstrument(_ token: JSONValue) -> JSONValue {
+        guard case .object(let members) = token else { return .object([:]) }
+        var kept = members.filter { savedInstrumentFields.contains($0.key) }
+        if case .object(let description)? = kept["description"] {
+            kept["description"] = .object(description.filter { savedInstrumentDescriptionFields.contains($0.key) })
+        } else {
+            kept["description"] = nil  // absent, null or not an object: the decoder reads nothing from it
+        }
+        return .object(kept)
+    }
+
+    /// The session a snapshot of `session` restores: the same in everything, except that each integrated token
+    /// keeps only its allow-listed fields (``savedInstrument(_:)``). Its decoded instruments are the same.
+    static func restoredForm(of session: ClientSession) -> ClientSession {
+        let source = session.source
+        let protocols = source.protocols.map { entry in
+            SessionProtocol(
+                partner: entry.partner, method: entry.method, configuration: entry.configuration,
+                integratedTokens: entry.integratedTokens.map(savedInstrument), contracts: entry.contracts)
+        }
+        return ClientSession(
+            apiKey: session.apiKey, entityID: session.entityID, environment: session.environment,
+            apiRoots: session.apiRoots, walletSession: session.walletSession,
+            source: LegacyPaymentSession(
+                id: source.id, amount: source.amount, currencyCode: source.currencyCode,
+                expirationDate: source.expirationDate, isInformationRequest: source.isInformationRequest,
+                returnURL: source.returnURL, failureURL: source.failureURL,
+                purseVaultTenantID: source.purseVaultTenantID, pciProxyMerchantID: source.pciProxyMerchantID,
+                protocols: protocols),
+            amountMinorUnits: session.amountMinorUnits, currency: session.currency,
+            primaryMethods: session.primaryMethods, secondaryMethods: session.secondaryMethods,
+            paymentTokens: session.paymentTokens, savedSecondaryTokens: session.savedSecondaryTokens,
+            unstableMethodIDs: session.unstableMethodIDs)
+    }
+
     static func params(of session: ClientSession) -> JSONValue {
         let source = session.source
         var payment: [String: JSONValue] = [
@@ -49,7 +101,8 @@ enum SnapshotSession {
         var partners: [String: [String: JSONValue]] = [:]
         for entry in source.protocols {
             var object: [String: JSONValue] = [
-                "configurations": entry.configuration.raw, "integrated_tokens": .array(entry.integratedTokens),
+                "configurations": entry.configuration.raw,
+                "integrated_tokens": .array(entry.integratedTokens.map(savedInstrument)),
             ]
             if let contracts = entry.contracts { object["contracts"] = contracts }
             partners[entry.partner.rawValue, default: [:]][entry.method.rawValue] = .object(object)

@@ -12,10 +12,14 @@ public import Foundation
 /// }
 /// ```
 ///
-/// What a snapshot keeps: the session (as the widget data described it), the phase, the primary selection,
-/// the split, saved gift cards with their balances and look-ups, the saved instruments' names, and the
-/// submitted payment (session id, status, the page it waited on). What it never keeps: a card number, CVV, PIN
-/// or gift-card number (DESIGN §7), and nothing the shopper typed.
+/// What a snapshot keeps: only what restoring needs. The session (as the widget data described it), the phase,
+/// the primary selection, the split, saved gift cards with their balances and look-ups, the saved instruments'
+/// names, and the submitted payment (session id, status, the page it waited on). The session's saved instruments
+/// keep an allow-list of fields (id, name, label, favorite, status, expiry, CVV need, the wallet's masked
+/// description): their PSP token (`value`, a PayPal billing agreement), `uniqueness_token`, a gift card's
+/// `pin_code` and any other field are never written. What it never keeps: a card number, CVV, PIN or gift-card
+/// number (DESIGN §7), a PSP reference that can charge, and nothing the shopper typed. It is safe to persist in
+/// the app's storage; it holds the wallet session, so keep it no longer than the session.
 ///
 /// Decisions:
 /// - A gift card read with `getSecondaryToken` carries its number, which `/validate` needs; it is not saved.
@@ -28,6 +32,10 @@ public import Foundation
 ///   a submitted checkout stays readable after its session expired.
 extension PurseHeadlessCheckout {
     /// A snapshot of this checkout to keep across process death; rebuild it with ``restore(_:configuration:)``.
+    ///
+    /// It holds only what restoring needs, each field of a saved instrument by name, and never card data, a PIN
+    /// or a PSP token: safe to persist in the app's own storage (see "What a snapshot holds" in the redirection
+    /// guide).
     public func saveState() -> CheckoutSnapshot {
         CheckoutSnapshot(document: SnapshotCodec.document(of: state))
     }

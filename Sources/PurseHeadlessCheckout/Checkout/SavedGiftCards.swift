@@ -13,6 +13,8 @@ extension PurseHeadlessCheckout {
     ///     it again); `SECONDARY_TOKEN_EMPTY_BALANCE` when its balance look-up has not answered yet, or the
     ///     balance is zero;
     ///   - `PAYMENT_TOKEN_NOT_FOUND_IN_SESSION` when the card is no longer in ``savedSecondaryTokens``;
+    ///   - `SECONDARY_TOKEN_ALREADY_APPLIED` (group `invalidTake`) when the same physical card, typed by number, is
+    ///     already in the split: one card never pays twice;
     ///   - the `invalidTake` group and the other errors of ``applySecondary(_:)``.
     public func applySecondary(_ token: SavedSecondaryToken) throws {
         try ensureEditable()
@@ -37,6 +39,9 @@ extension PurseHeadlessCheckout {
                 .secondaryTokenEmptyBalance, message: "saved gift card \(current.id) has no balance")
         }
         let method = try secondaryMethodForToken(partner: current.partner, method: current.method)
+        if appliedTypedCard(sameAs: current) != nil {
+            throw Self.alreadyApplied(method: method, as: "a card typed by number")
+        }
         try applyShare(
             secondaryInput(id: current.id, method: method, balance: lookup.balanceMinorUnits), on: state.split,
             amount: nil, method: method

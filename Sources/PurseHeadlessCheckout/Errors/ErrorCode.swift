@@ -64,6 +64,9 @@ extension PurseCheckoutError {
         public static let maxAmountReached: Code = "MAX_AMOUNT_REACHED"
         /// The issuer's per-session usage limit is spent.
         public static let usageLimitError: Code = "USAGE_LIMIT_ERROR"
+        /// The gift card is already in the split, read the other way: saved in the wallet and typed by number
+        /// are one physical card, which pays once.
+        public static let secondaryTokenAlreadyApplied: Code = "SECONDARY_TOKEN_ALREADY_APPLIED"
         /// The shopper did not confirm in time (app-approval issuers).
         public static let userActionRequestHasExpired: Code = "USER_ACTION_REQUEST_HAS_EXPIRED"
         /// The shopper refused in the issuer's app.
@@ -100,7 +103,8 @@ extension PurseCheckoutError {
         /// The group a code belongs to unless the thrower says otherwise.
         public var defaultKind: Kind {
             switch self {
-            case .invalidTakeAmount, .maxAmountReached, .usageLimitError, .secondaryMethodTakePolicyViolated:
+            case .invalidTakeAmount, .maxAmountReached, .usageLimitError, .secondaryMethodTakePolicyViolated,
+                .secondaryTokenAlreadyApplied:
                 return .invalidTake
             case .missingWalletSession, .missingToken, .invalidTokenName, .tokenNameExists, .tokenNotRegisterable,
                 .methodNotRegisterable, .failedToDeleteAllTokens:

@@ -74,7 +74,7 @@ extension PurseCheckoutError {
         public var description: String { rawValue }
 
         /// `applySecondary` refused the amount: `INVALID_TAKE_AMOUNT`, `MAX_AMOUNT_REACHED`, `USAGE_LIMIT_ERROR`,
-        /// `SECONDARY_METHOD_TAKE_POLICY_VIOLATED`.
+        /// `SECONDARY_METHOD_TAKE_POLICY_VIOLATED`, `SECONDARY_TOKEN_ALREADY_APPLIED`.
         public static let invalidTake = Kind(rawValue: "invalidTake")
         /// A wallet call failed: `MISSING_WALLET_SESSION`, `MISSING_TOKEN`, `INVALID_TOKEN_NAME`, `TOKEN_NAME_EXISTS`,
         /// `TOKEN_NOT_REGISTERABLE`, `METHOD_NOT_REGISTERABLE`, `FAILED_TO_DELETE_ALL_TOKENS`.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Masks card-like data in text that may come from outside the SDK (a server's error message).
 ///
 /// A run of 12 or more digits (spaces and dashes allowed between them) is a possible PAN or gift-card
@@ -49,5 +51,31 @@ enum Redaction {
         }
         flush()
         return String(output)
+    }
+}
+
+extension Redaction {
+    /// `text` with every occurrence of what the shopper typed (a voucher code, a gift-card number, a PIN) masked
+    /// with `•`, compared case-insensitively: a server may echo `VOUCHER50XL` or `ACME-0001` in an error, which
+    /// the digit-run rule of ``scrub(_:)`` cannot recognise. Secrets shorter than 3 characters are left alone
+    /// (they would mask ordinary words and numbers; no issuer uses one).
+    static func masking(_ secrets: [String], in text: String) -> String {
+        var result = text
+        for secret in secrets where secret.count >= 3 {
+            while let range = result.range(of: secret, options: [.caseInsensitive, .literal]) {
+                result.replaceSubrange(range, with: String(repeating: "•", count: secret.count))
+            }
+        }
+        return result
+    }
+}
+
+extension PurseCheckoutError {
+    /// This error with `secrets` (what the shopper typed) masked in its message and server code.
+    func masking(_ secrets: [String?]) -> PurseCheckoutError {
+        let typed = secrets.compactMap { $0 }
+        return PurseCheckoutError(
+            code, message: Redaction.masking(typed, in: message), kind: kind, httpStatus: httpStatus,
+            serverCode: serverCode.map { Redaction.masking(typed, in: $0) })
     }
 }

@@ -148,6 +148,7 @@ public struct RedirectPolicy: Sendable, Hashable {
     /// only (not the rest of 127.0.0.0/8, nor `::1`), and an allowed host that is not a plain DNS name or IPv4
     /// address is left out. Chromium checks a submitted form's redirects too, so the return destination is
     /// always listed. A script can still navigate without a form (`location = …`): CSP has no directive for it.
+    /// What the page may load is limited too (``servedPageSubresourcePolicy``).
     package var servedPageContentSecurityPolicy: String {
         var sources: [String] = []
         if additionalAllowedHosts.isEmpty {
@@ -164,8 +165,20 @@ public struct RedirectPolicy: Sendable, Hashable {
         case .loopback, .universalLink, .customScheme: break
         }
         let formAction = sources.isEmpty ? "'none'" : sources.joined(separator: " ")
-        return "form-action \(formAction); base-uri 'none'"
+        return "form-action \(formAction); base-uri 'none'; " + Self.servedPageSubresourcePolicy
     }
+
+    /// What a served page may load (the second half of ``servedPageContentSecurityPolicy``): scripts, styles,
+    /// images, fonts, frames and everything else over https, or from the listener itself (`'self'`); inline
+    /// scripts and styles (an ACS page's auto-submit, the form the listener builds) and `data:` images and fonts;
+    /// no plugin content at all. Plain http content — an `<iframe>`, a `srcdoc` frame's image, an `<object>`, an
+    /// `<img>` on an http URL — is refused by the browser, as the https-only rule refuses it for the pages of the
+    /// chain. Kept to https in general rather than the policy's hosts: partner pages load from CDNs the app cannot
+    /// list.
+    package static let servedPageSubresourcePolicy =
+        "default-src 'self' https:; script-src 'self' https: 'unsafe-inline'; "
+        + "style-src 'self' https: 'unsafe-inline'; img-src 'self' https: data:; font-src 'self' https: data:; "
+        + "frame-src 'self' https:; object-src 'none'"
 
     /// Whether `host` can be written as a CSP host source as it is: dot-separated labels of lower-case
     /// letters, digits and `-` (a DNS name or an IPv4 address).

@@ -39,14 +39,14 @@ extension PurseSandbox {
             }
         }
         let now = self.now
-        let canonical = body.text
+        let digest = SandboxSHA256.hex(body.text)
         return mutate { state in
             let recordKey = sessionId + " " + key
             guard let session = state.clientSessions[sessionId] else {
                 return .error(404, "SESSION_NOT_FOUND", "No payment session \(sessionId)")
             }
             if let stored = state.idempotency[recordKey] {
-                guard stored.request == canonical else {
+                guard stored.requestDigest == digest else {
                     return .error(
                         422, "IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was used with another request body")
                 }
@@ -65,7 +65,7 @@ extension PurseSandbox {
             }
             let answer = commit(planned, items: items, session: session, now: now, state: &state)
             let response = SandboxResponse.json(200, answer)
-            state.idempotency[recordKey] = IdempotencyRecord(request: canonical, status: 200, body: response.body)
+            state.idempotency[recordKey] = IdempotencyRecord(requestDigest: digest, status: 200, body: response.body)
             return response
         }
     }

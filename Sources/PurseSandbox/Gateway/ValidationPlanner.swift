@@ -170,7 +170,7 @@ struct ValidationPlanner {
                     return .failure(SandboxAPIError(400, "MISSING_CSC", "This saved card needs payment_data.csc"))
                 }
                 let accepted =
-                    expected.map { $0 == csc }
+                    expected.map { $0 == SandboxSHA256.hex(csc) }
                     ?? ((3...4).contains(csc.count) && csc.allSatisfy(\.isASCIIDigitCharacter))
                 guard accepted else {
                     planned.outcome = .failed(code: "WRONG_CARD_DATA", message: "Wrong CVV")
@@ -206,7 +206,8 @@ struct ValidationPlanner {
                     WalletTokenRecord(
                         id: sandbox.newID(), owner: owner, merchant: sandbox.catalogue.entity.merchantId,
                         partner: item.partner, method: item.method, name: registrationName(item),
-                        instrument: .card(outcome: form.outcome, requiresCSC: true, csc: nil, networkToken: false),
+                        instrument: .card(
+                            outcome: form.outcome, requiresCSC: true, cscDigest: nil, networkToken: false),
                         description: (form.brand, masked, form.holderName, masked),
                         uniquenessToken: "\(form.bin),\(form.lastFour),\(expiry),\(owner)",
                         expirationDate: expiry + "-28T23:59:59.999Z", now: SandboxTime.iso8601(now)),

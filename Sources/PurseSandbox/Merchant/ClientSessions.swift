@@ -7,7 +7,8 @@ public struct SandboxClientSessionRequest: Sendable, Equatable {
     public var amount: Int
     /// ISO 4217: CHF, EUR, GBP, JPY or USD.
     public var currency: String
-    /// Where hosted pages send the shopper back (`?purse-redirection-data=…` is appended).
+    /// Where hosted pages send the shopper back (`?purse-redirection-data=…` is appended): an absolute http or
+    /// https URL, anything else is `INVALID_REDIRECTION_URL`.
     public var shopperRedirectionURL: String
     /// `customer.reference`: gives the session a wallet session for that shopper (an unknown reference gets
     /// an empty wallet). `nil`: no wallet session.

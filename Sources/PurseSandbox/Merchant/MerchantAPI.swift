@@ -26,9 +26,10 @@ extension PurseSandbox {
         }
         let token = "sbx-at-" + newID().replacingOccurrences(of: "-", with: "")
         let now = self.now
+        let digest = SandboxSHA256.hex(token)
         mutate { state in
-            state.accessTokens = state.accessTokens.filter { $0.value > now }
-            state.accessTokens[token] = now.addingTimeInterval(3600)
+            state.accessTokenDigests = state.accessTokenDigests.filter { $0.value > now }
+            state.accessTokenDigests[digest] = now.addingTimeInterval(3600)
         }
         return .json(200, ["access_token": .string(token), "token_type": "Bearer", "expires_in": 3600])
     }
@@ -44,7 +45,8 @@ extension PurseSandbox {
         }
         let token = String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces)
         let now = self.now
-        let valid = read { state in state.accessTokens[token].map { $0 > now } ?? false }
+        let digest = SandboxSHA256.hex(token)
+        let valid = read { state in state.accessTokenDigests[digest].map { $0 > now } ?? false }
         return valid ? nil : SandboxAPIError(401, "INVALID_TOKEN", "The access token is unknown or expired")
     }
 
@@ -52,7 +54,8 @@ extension PurseSandbox {
     /// wallet session (a shopper the catalogue does not know starts with an empty wallet). Sandbox extension:
     /// `"sandbox": { "expires_in_seconds": N, "methods": ["illicado-giftcard", …] }` sets the lifetime and
     /// restricts the methods offered. Errors: 401 `UNAUTHORIZED` / `INVALID_TOKEN`; 400 `INVALID_PAYLOAD`,
-    /// `UNKNOWN_ENTITY`, `INVALID_AMOUNT`, `UNSUPPORTED_CURRENCY`, `INVALID_REDIRECTION_URL`, `UNKNOWN_METHOD`.
+    /// `UNKNOWN_ENTITY`, `INVALID_AMOUNT`, `UNSUPPORTED_CURRENCY`, `INVALID_REDIRECTION_URL` (not an http(s) URL with a
+    /// host nor an app's own scheme), `UNKNOWN_METHOD`.
     func createClientSessionEndpoint(_ request: SandboxRequest) -> SandboxResponse {
         if let error = authorizeMerchant(request) { return error.response }
         let draft = request.jsonObjectBody().flatMap { ClientSessionDraft.parse($0, catalogue: catalogue) }
@@ -108,6 +111,17 @@ extension PurseSandbox {
 
 /// A validated client-session request.
 struct ClientSessionDraft: Sendable {
+    /// Schemes a browser runs, renders or reads itself: never a return destination.
+    static let browserSchemes: Set<String> = [
+        "javascript", "vbscript", "data", "blob", "file", "filesystem", "about", "ftp", "ws", "wss", "view-source",
+    ]
+
+    /// An app's own URL scheme (`myapp`, `com.example.shop`): letters, digits, `+`, `-`, `.`, not a browser's.
+    static func isAppScheme(_ scheme: String) -> Bool {
+        !browserSchemes.contains(scheme) && scheme.first?.isLetter == true
+            && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+    }
+
     var entityId: String
     var amount: Int
     var currency: String
@@ -136,10 +150,16 @@ struct ClientSessionDraft: Sendable {
         guard let currency = body["currency"]?.stringValue, SandboxMoney.exponents[currency] != nil else {
             return invalid("UNSUPPORTED_CURRENCY", "currency must be one of CHF, EUR, GBP, JPY, USD")
         }
+        // Hosted pages put it in a link and the 303: an http(s) URL with a host, or an app's own scheme (an iOS
+        // app's custom-scheme return, `RedirectPolicy.customScheme`); never a scheme a browser runs or renders
+        // itself (`javascript:alert(1)//` was accepted with 201).
         guard let redirection = body["shopper_redirection_url"]?.stringValue,
-            let parsed = URL(string: redirection), parsed.scheme != nil
+            let parsed = URL(string: redirection), let scheme = parsed.scheme?.lowercased(),
+            ["http", "https"].contains(scheme) ? parsed.host?.isEmpty == false : Self.isAppScheme(scheme)
         else {
-            return invalid("INVALID_REDIRECTION_URL", "shopper_redirection_url must be an absolute URL")
+            return invalid(
+                "INVALID_REDIRECTION_URL",
+                "shopper_redirection_url must be an absolute http or https URL with a host, or an app's own scheme")
         }
         guard let order = body["order"], order.objectValue != nil else {
             return invalid("INVALID_PAYLOAD", "order is required (an object)")

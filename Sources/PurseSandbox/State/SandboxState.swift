@@ -5,9 +5,13 @@ internal import Foundation
 /// It is one value behind one lock (``SandboxLock``): a `/validate` reads and writes balances, payments,
 /// sessions and idempotency records in a single critical section, so concurrent requests can never
 /// overspend a gift card or charge twice.
+///
+/// It holds no secret, so the state file holds none: no card number, PIN or CVV, no access token. What must be
+/// recognised again (an idempotent request, a token, a saved card's CVV) is kept as a ``SandboxSHA256`` digest.
 struct SandboxState: Codable, Sendable {
     /// Bumped when the file layout changes; an unknown version is a ``SandboxStateError``.
-    static let formatVersion = 1
+    /// (2: digests instead of request bodies, access tokens and saved CVVs.)
+    static let formatVersion = 2
 
     var version = SandboxState.formatVersion
     var clientSessions: [String: ClientSessionRecord] = [:]
@@ -23,8 +27,8 @@ struct SandboxState: Codable, Sendable {
     var nextStepId = 1
     /// Stored `/validate` answers by `"{session_id} {Idempotency-Key}"`.
     var idempotency: [String: IdempotencyRecord] = [:]
-    /// OAuth access tokens and when they expire.
-    var accessTokens: [String: Date] = [:]
+    /// When each OAuth access token expires, by the token's SHA-256 (hex): the file cannot authenticate anyone.
+    var accessTokenDigests: [String: Date] = [:]
     var charges = ChargeCounters()
     var requestCounts: [String: Int] = [:]
 
@@ -196,14 +200,17 @@ struct WalletTokenRecord: Codable, Sendable, Equatable {
 
 /// What a wallet token pays with, server side (never rendered as such).
 enum InstrumentRecord: Codable, Sendable, Equatable {
-    case card(outcome: String, requiresCSC: Bool, csc: String?, networkToken: Bool)
+    /// `cscDigest`: the SHA-256 (hex) of the one CVV accepted (`nil`: any 3–4 digits).
+    case card(outcome: String, requiresCSC: Bool, cscDigest: String?, networkToken: Bool)
     case paypal
     case giftCard(slug: String)
 
     init(_ instrument: SandboxSavedInstrument) {
         switch instrument {
         case .card(let outcome, let requiresCSC, let csc, let networkToken):
-            self = .card(outcome: outcome.rawValue, requiresCSC: requiresCSC, csc: csc, networkToken: networkToken)
+            self = .card(
+                outcome: outcome.rawValue, requiresCSC: requiresCSC, cscDigest: csc.map(SandboxSHA256.hex),
+                networkToken: networkToken)
         case .paypal: self = .paypal
         case .giftCard(let slug): self = .giftCard(slug: slug)
         }
@@ -247,8 +254,9 @@ struct StepRecord: Codable, Sendable {
 
 /// A stored `/validate` answer, replayed byte-for-byte for the same `Idempotency-Key`.
 struct IdempotencyRecord: Codable, Sendable {
-    /// The request body, canonical JSON (a retry with another body under the same key is refused).
-    var request: String
+    /// The SHA-256 (hex) of the request body's canonical JSON (a retry with another body under the same key is
+    /// refused). Never the body: it carries card numbers and PINs.
+    var requestDigest: String
     var status: Int
     var body: Data
 }

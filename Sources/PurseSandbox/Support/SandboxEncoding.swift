@@ -78,19 +78,21 @@ enum SandboxEncoding {
 /// HTML escaping for every value interpolated into a hosted page (DESIGN.md §7).
 enum HTML {
     /// Escapes `& < > " '` so the text is safe in element content and in quoted attribute values.
+    ///
+    /// By Unicode scalar, not by `Character`: a `"` followed by a combining mark is one `Character` that is not
+    /// `"`, yet a browser still reads the quote, which would end the attribute.
     static func escape(_ text: String) -> String {
-        var output = ""
-        output.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&#39;"
-            default: output.append(character)
+        var output = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": output.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": output.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": output.append(contentsOf: "&gt;".unicodeScalars)
+            case "\"": output.append(contentsOf: "&quot;".unicodeScalars)
+            case "'": output.append(contentsOf: "&#39;".unicodeScalars)
+            default: output.append(scalar)
             }
         }
-        return output
+        return String(output)
     }
 }

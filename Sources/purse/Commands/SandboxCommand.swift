@@ -17,7 +17,8 @@ struct SandboxCommand {
         options: [
             OptionSpec(name: "port", value: "N", help: "Port to listen on (default 8080; 0 picks a free one)."),
             OptionSpec(
-                name: "state", value: "FILE", help: "Keep the state in FILE (written atomically) across restarts."),
+                name: "state", value: "FILE",
+                help: "Keep the state in FILE (mode 0600, written atomically) across restarts; its folder must exist."),
             OptionSpec(name: "latency", value: "MS", help: "Add this many milliseconds to every answer."),
             OptionSpec(
                 name: "catalogue", value: nil, help: "Print the test data (cards, gift cards, shoppers) and exit."),
@@ -39,6 +40,10 @@ struct SandboxCommand {
         do {
             sandbox = try PurseSandbox(configuration: SandboxConfiguration(statePath: options.value("state")))
         } catch {
+            // Checked before anything is served, so no state is kept that could not be saved at exit.
+            if error.code == "STATE_FILE_NOT_WRITABLE" {
+                throw UsageError(description: "--state \(error.path): \(error.message)")
+            }
             console.error("purse sandbox: cannot load the state file: \(error)")
             return 1
         }

@@ -62,7 +62,37 @@ struct APIClientTests {
             _ = try await paymentAPI(transport).initialize(sessionID: "ps-1", item: item)
         }
         #expect(error?.code == .networkError)
-        #expect(error?.message == "Payment API POST /init failed: \(kind.rawValue)")
+        #expect(
+            error?.message
+                == "Payment API POST /init failed: \(kind.rawValue); the outcome is unknown: the server may have processed it"
+        )
+    }
+
+    /// An outside review: a lost `/validate` answer was reported as a request that "did not reach the server
+    /// whole", though the server had processed it and charged. Nothing claims what the server did any more.
+    @Test(
+        "a lost answer to a call that changes something says the outcome is unknown; a read says nothing of the kind",
+        arguments: [408, nil] as [Int?])
+    func unknownOutcomes(status: Int?) async throws {
+        let transport = StubTransport { _ in
+            guard let status else { throw TransportError(.connectionFailed) }
+            return HTTPResponse(status: status, body: Data(#"{"code":"REQUEST_TIMEOUT"}"#.utf8))
+        }
+        let api = paymentAPI(transport)
+        let validate = await #expect(throws: PurseCheckoutError.self) {
+            _ = try await api.validate(sessionID: "ps-1", items: [item], idempotencyKey: "k-1")
+        }
+        #expect(validate?.code == .networkError)
+        #expect(validate?.message.contains("the outcome is unknown: the server may have processed it") == true)
+        #expect(validate?.message.contains("A retry with the same idempotency key cannot apply it twice") == true)
+        #expect(validate?.message.contains("did not reach") == false)
+        let initialize = await #expect(throws: PurseCheckoutError.self) {
+            _ = try await api.initialize(sessionID: "ps-1", item: item)
+        }
+        #expect(initialize?.message.hasSuffix("; the outcome is unknown: the server may have processed it") == true)
+        let time = await #expect(throws: PurseCheckoutError.self) { _ = try await api.serverTime() }
+        #expect(time?.message.contains("unknown") == false)
+        #expect(time?.code == .networkError)
     }
 
     @Test("cancellation becomes REQUEST_CANCELLED")

@@ -89,8 +89,9 @@ package enum SessionFuzzInvariants {
     /// - The widget-data entry point (standard base64, and URL-safe base64 without padding) agrees with
     ///   `decode(params:)` on the parsed document: the same session or the same error.
     /// - A decoded session survives the snapshot round trip (`SnapshotSession.params` → `decode(params:)`)
-    ///   unchanged, and its derived lists are consistent (sorted, partitioned, tokens on listed methods, service
-    ///   roots https or loopback http, amount non-negative).
+    ///   unchanged but for its saved instruments' fields outside the snapshot's allow-list, and its derived lists
+    ///   are consistent (sorted, partitioned, tokens on listed methods, service roots https or loopback http,
+    ///   amount non-negative).
     package static func check(_ bytes: [UInt8]) throws(FuzzViolation) {
         let document = try JSONFuzzInvariants.parse(bytes)
         let standard = decodeWidgetData(Data(bytes).base64EncodedString())
@@ -156,7 +157,14 @@ package enum SessionFuzzInvariants {
         } catch {
             throw FuzzViolation(description: "the snapshot params of a decoded session do not decode: \(error)")
         }
-        try fuzzRequire(rebuilt == session, "the session changes through SnapshotSession.params and decode(params:)")
+        // The saved instruments keep only their allow-listed fields; what the checkout decodes from them is the same.
+        try fuzzRequire(
+            rebuilt == SnapshotSession.restoredForm(of: session),
+            "the session changes through SnapshotSession.params and decode(params:)")
+        try fuzzRequire(
+            rebuilt.paymentTokens == session.paymentTokens
+                && rebuilt.savedSecondaryTokens == session.savedSecondaryTokens,
+            "the saved instruments change through the snapshot")
         try fuzzRequire(SnapshotSession.params(of: rebuilt) == params, "the snapshot params are not stable")
 
         try fuzzRequire(session.amountMinorUnits >= 0, "negative order amount")
@@ -389,14 +397,20 @@ package enum RedirectFuzzInvariants {
     }
 
     /// The CSP the loopback listener sends is one header value (printable ASCII: no line break could start another
-    /// header), has exactly its two directives, and lists only places the policy allows, written so that CSP
+    /// header), has exactly its directives (form-action, base-uri, then the fixed subresource ones), and its
+    /// form-action lists only places the policy allows, written so that CSP
     /// matches no more than them (read here from the value's text, not from how it was built).
     static func checkServedPageCSP(_ policy: RedirectPolicy) throws(FuzzViolation) {
         let value = policy.servedPageContentSecurityPolicy
         try fuzzRequire(value.utf8.allSatisfy { (0x20...0x7E).contains($0) }, "the CSP holds a control character")
         let directives = value.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        let subresources = RedirectPolicy.servedPageSubresourcePolicy.split(separator: ";").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         try fuzzRequire(
-            directives.count == 2 && directives[1] == "base-uri 'none'", "the CSP has other directives: \(value)")
+            directives.count == 2 + subresources.count && directives[1] == "base-uri 'none'"
+                && Array(directives.dropFirst(2)) == subresources,
+            "the CSP has other directives: \(value)")
         let sources = directives[0].split(separator: " ").map(String.init)
         try fuzzRequire(sources.first == "form-action" && sources.count > 1, "no form-action sources: \(value)")
         var returnHost: String?

@@ -198,7 +198,9 @@ struct LoopbackRedirectPresenterTests {
         let csp = received.first { $0.key.lowercased() == "content-security-policy" }?.value
         let port = try #require(returnURL.port)
         #expect(
-            csp == "form-action https: http://127.0.0.1:* http://localhost:* http://127.0.0.1:\(port); base-uri 'none'")
+            csp
+                == "form-action https: http://127.0.0.1:* http://localhost:* http://127.0.0.1:\(port); base-uri 'none'; "
+                + RedirectPolicy.servedPageSubresourcePolicy)
     }
 
     @Test("nothing comes back within the timeout on the injected clock: canceled")

@@ -189,7 +189,8 @@ struct RedirectPolicyTests {
     func servedPageCSPWithoutList() {
         #expect(
             Self.loopback.servedPageContentSecurityPolicy
-                == "form-action https: http://127.0.0.1:* http://localhost:* http://127.0.0.1:8765; base-uri 'none'")
+                == "form-action https: http://127.0.0.1:* http://localhost:* http://127.0.0.1:8765; base-uri 'none'; "
+                + RedirectPolicy.servedPageSubresourcePolicy)
     }
 
     @Test("with a list, a served page may post only to the listed hosts, on any port; unwritable hosts are left out")
@@ -200,9 +201,28 @@ struct RedirectPolicyTests {
         #expect(
             policy.servedPageContentSecurityPolicy
                 == "form-action http://127.0.0.1:* https://127.0.0.1:* https://acs.bank.example:* https://psp.example:* "
-                + "http://127.0.0.1:8765; base-uri 'none'")
+                + "http://127.0.0.1:8765; base-uri 'none'; " + RedirectPolicy.servedPageSubresourcePolicy)
         let nothingWritable = RedirectPolicy(
             returnDestination: .customScheme("myshop"), additionalAllowedHosts: ["[::1]"])
-        #expect(nothingWritable.servedPageContentSecurityPolicy == "form-action 'none'; base-uri 'none'")
+        #expect(
+            nothingWritable.servedPageContentSecurityPolicy
+                == "form-action 'none'; base-uri 'none'; " + RedirectPolicy.servedPageSubresourcePolicy)
+    }
+
+    @Test("a served page may load only https content, its own and inline: no plain http, no plugins")
+    func servedPageSubresources() {
+        let directives = RedirectPolicy.servedPageSubresourcePolicy.split(separator: ";").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        #expect(directives.contains("object-src 'none'"))
+        for directive in directives where directive != "object-src 'none'" {
+            let sources = directive.split(separator: " ").dropFirst()
+            #expect(sources.contains("https:"), "\(directive)")
+            #expect(!sources.contains { $0.hasPrefix("http:") || $0 == "*" || $0.hasPrefix("http://") }, "\(directive)")
+        }
+        #expect(
+            Set(directives.map { $0.split(separator: " ")[0] }).isSuperset(of: [
+                "default-src", "script-src", "style-src", "img-src", "font-src", "frame-src", "object-src",
+            ]))
     }
 }

@@ -26,14 +26,20 @@ struct SaveRestoreTests {
         params["paymentSession"] = .object(payment)
         let session = try SessionDecoder.decode(params: .object(params))
         let rebuilt = try SessionDecoder.decode(params: SnapshotSession.params(of: session))
-        #expect(rebuilt == session)
+        // Exact but for the saved instruments' fields a snapshot never writes (`value`, `payment_id`…).
+        #expect(rebuilt == SnapshotSession.restoredForm(of: session))
+        #expect(rebuilt.paymentTokens == session.paymentTokens)
+        #expect(rebuilt.savedSecondaryTokens == session.savedSecondaryTokens)
     }
 
     @Test("the real legacy session and the 67-protocol fixture survive a snapshot exactly")
     func fixturesRoundTrip() throws {
         for name in ["legacy-session-sample", "large-session"] {
             let session = try sessionDecodeFixture(name)
-            #expect(try SessionDecoder.decode(params: SnapshotSession.params(of: session)) == session, "\(name)")
+            let rebuilt = try SessionDecoder.decode(params: SnapshotSession.params(of: session))
+            #expect(rebuilt == SnapshotSession.restoredForm(of: session), "\(name)")
+            #expect(rebuilt.paymentTokens == session.paymentTokens, "\(name)")
+            #expect(rebuilt.savedSecondaryTokens == session.savedSecondaryTokens, "\(name)")
         }
     }
 
@@ -59,7 +65,7 @@ struct SaveRestoreTests {
         let (configuration, silent) = Self.silentConfiguration()
         let restored = try PurseHeadlessCheckout.restore(checkout.saveState(), configuration: configuration)
         #expect(silent.requests.isEmpty)
-        #expect(restored.session == checkout.session)
+        #expect(restored.session == SnapshotSession.restoredForm(of: checkout.session))
         #expect(restored.primary == .paymentToken(token))
         #expect(restored.amountSplit == checkout.amountSplit)
         #expect(restored.isPaymentFulfilled)
