@@ -127,16 +127,9 @@ struct LoopbackBrowserTests {
     }
 
     private func checkCSP(driver: ChromeDriver) async throws {
-        let requested = Locked<[String]>([])
-        let target = HTTPServer { request in
-            requested.withLock { $0.append(request.path) }
-            return .html("<html><body><p id=\"landed\">\(request.path)</p></body></html>")
-        }
-        let port = try target.start()
-        defer { target.stop() }
-        let browser = try await driver.newSession()
         // `localhost` is loopback like 127.0.0.1, but only 127.0.0.1 is on the list.
-        let document = """
+        let requested = try await serveDocument(driver: driver) { port in
+            """
             <!doctype html><html><body>
             <form id="listed" method="post" action="http://127.0.0.1:\(port)/allowed">
             <input type="hidden" name="a" value="1"></form>
@@ -149,6 +142,25 @@ struct LoopbackBrowserTests {
             setTimeout(function () { document.getElementById("listed").submit(); }, 700);
             </script></body></html>
             """
+        }
+        #expect(requested == ["/allowed"])
+    }
+
+    /// Serves the partner document `makeDocument(port)` through a loopback presenter whose policy lists only
+    /// 127.0.0.1, opens it in Chromium, waits until its listed form posted to `/allowed` on a local target, and
+    /// returns every path the target was asked for (favicon aside).
+    private func serveDocument(
+        driver: ChromeDriver, _ makeDocument: (UInt16) -> String
+    ) async throws -> [String] {
+        let requested = Locked<[String]>([])
+        let target = HTTPServer { request in
+            requested.withLock { $0.append(request.path) }
+            return .html("<html><body><p id=\"landed\">\(request.path)</p></body></html>")
+        }
+        let port = try target.start()
+        defer { target.stop() }
+        let browser = try await driver.newSession()
+        let document = makeDocument(port)
         let (opened, pageOpened) = AsyncStream<URL>.makeStream()
         let presenter = LoopbackRedirectPresenter(
             policy: RedirectPolicy(
@@ -166,11 +178,11 @@ struct LoopbackBrowserTests {
         var served: URL?
         for await url in opened { served = url }
         #expect(served != nil, "the presenter's page did not open")
-        // The listed form posts after 0.7 s; WebDriver's implicit wait bounds the look-up.
+        // The listed form posts after a delay; WebDriver's implicit wait bounds the look-up.
         let landed = try await browser.element(css: "#landed")
         #expect(try await browser.text(of: landed) == "/allowed")
-        #expect(requested.withLock { $0 }.filter { $0 != "/favicon.ico" } == ["/allowed"])
         await browser.delete()
+        return requested.withLock { $0 }.filter { $0 != "/favicon.ico" }
     }
 
     /// An outside review: partner HTML served by the loopback presenter could load plain-http content in
@@ -189,48 +201,22 @@ struct LoopbackBrowserTests {
     }
 
     private func checkSubresources(driver: ChromeDriver) async throws {
-        let requested = Locked<[String]>([])
-        let target = HTTPServer { request in
-            requested.withLock { $0.append(request.path) }
-            return .html("<html><body><p id=\"landed\">\(request.path)</p></body></html>")
+        let requested = try await serveDocument(driver: driver) { port in
+            let http = "http://localhost:\(port)"
+            return """
+                <!doctype html><html><body>
+                <img src="\(http)/image">
+                <iframe src="\(http)/frame"></iframe>
+                <iframe srcdoc="<img src='\(http)/srcdoc-image'>"></iframe>
+                <object data="\(http)/object" type="text/html"></object>
+                <embed src="\(http)/embed" type="text/html">
+                <form id="listed" method="post" action="http://127.0.0.1:\(port)/allowed">
+                <input type="hidden" name="a" value="1"></form>
+                <script>setTimeout(function () { document.getElementById("listed").submit(); }, 1500);</script>
+                </body></html>
+                """
         }
-        let port = try target.start()
-        defer { target.stop() }
-        let browser = try await driver.newSession()
-        let http = "http://localhost:\(port)"
-        let document = """
-            <!doctype html><html><body>
-            <img src="\(http)/image">
-            <iframe src="\(http)/frame"></iframe>
-            <iframe srcdoc="<img src='\(http)/srcdoc-image'>"></iframe>
-            <object data="\(http)/object" type="text/html"></object>
-            <embed src="\(http)/embed" type="text/html">
-            <form id="listed" method="post" action="http://127.0.0.1:\(port)/allowed">
-            <input type="hidden" name="a" value="1"></form>
-            <script>setTimeout(function () { document.getElementById("listed").submit(); }, 1500);</script>
-            </body></html>
-            """
-        let (opened, pageOpened) = AsyncStream<URL>.makeStream()
-        let presenter = LoopbackRedirectPresenter(
-            policy: RedirectPolicy(
-                returnDestination: .loopback(port: 0, path: "/return"), additionalAllowedHosts: ["127.0.0.1"]),
-            opener: BrowserOpener { url in
-                defer { pageOpened.finish() }
-                try await browser.navigate(to: url)
-                pageOpened.yield(url)
-            },
-            timeout: .seconds(60))
-        _ = try presenter.start()
-        defer { presenter.stop() }
-        let presentation = Task { await presenter.present(.postHTML(html: document, name: nil)) }
-        defer { presentation.cancel() }
-        var served: URL?
-        for await url in opened { served = url }
-        #expect(served != nil, "the presenter's page did not open")
-        let landed = try await browser.element(css: "#landed")
-        #expect(try await browser.text(of: landed) == "/allowed")
-        #expect(requested.withLock { $0 }.filter { $0 != "/favicon.ico" } == ["/allowed"])
-        await browser.delete()
+        #expect(requested == ["/allowed"])
     }
 
     /// The `purse-redirection-data` of a return URL (unsigned base64url JSON in the sandbox).

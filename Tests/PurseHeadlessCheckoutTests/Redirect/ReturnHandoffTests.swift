@@ -33,8 +33,10 @@ struct ReturnHandoffTests {
     static let policy = RedirectPolicy(returnDestination: .universalLink(host: "shop.example", path: "/return"))
     static let returnURL = URL(string: "https://shop.example/return?purse-redirection-data=abc")!
 
-    @Test("a return handed over while the page is open ends it: the presenter closes, the outcome is returned")
-    func endsOpenPage() async throws {
+    /// A checkout whose redirection payment was submitted and whose page is now open (the presenter waits).
+    static func submitWithOpenPage() async throws -> (
+        PurseHeadlessCheckout, StubTransport, OpenSheetPresenter, Task<PaymentOutcome, Never>
+    ) {
         let (checkout, transport) = try await SubmissionTests.open(routes: RedirectionElementTests.gateway())
         let presenter = OpenSheetPresenter()
         let element = checkout.paymentElement(for: .primaryMethod(checkout.paymentMethods[0]), redirect: presenter)
@@ -42,6 +44,12 @@ struct ReturnHandoffTests {
         let submit = Task { await element.submit() }
         var opened = presenter.opened.makeAsyncIterator()
         _ = await opened.next()
+        return (checkout, transport, presenter, submit)
+    }
+
+    @Test("a return handed over while the page is open ends it: the presenter closes, the outcome is returned")
+    func endsOpenPage() async throws {
+        let (checkout, transport, presenter, submit) = try await Self.submitWithOpenPage()
         #expect(checkout.returnHandoff.isWaiting)
 
         #expect(checkout.handleReturnURL(Self.returnURL, policy: Self.policy) == .completedPresentation(Self.returnURL))
@@ -70,14 +78,7 @@ struct ReturnHandoffTests {
             "https://user@shop.example/return", "myapp://return",
         ])
     func notAReturn(text: String) async throws {
-        let (checkout, _) = try await SubmissionTests.open(routes: RedirectionElementTests.gateway())
-        let presenter = OpenSheetPresenter()
-        let element = checkout.paymentElement(for: .primaryMethod(checkout.paymentMethods[0]), redirect: presenter)
-        await element.prepare()
-        let submit = Task { await element.submit() }
-        var opened = presenter.opened.makeAsyncIterator()
-        _ = await opened.next()
-
+        let (checkout, _, presenter, submit) = try await Self.submitWithOpenPage()
         #expect(checkout.handleReturnURL(try #require(URL(string: text)), policy: Self.policy) == .notAReturn)
         #expect(checkout.returnHandoff.isWaiting)
         #expect(!presenter.closedByCancellation)
@@ -90,15 +91,10 @@ struct ReturnHandoffTests {
     func customScheme() async throws {
         let policy = RedirectPolicy(returnDestination: .customScheme("shopapp"))
         let url = URL(string: "shopapp://purse/return")!
-        let (checkout, _) = try await SubmissionTests.open(routes: RedirectionElementTests.gateway())
-        let presenter = OpenSheetPresenter()
-        let element = checkout.paymentElement(for: .primaryMethod(checkout.paymentMethods[0]), redirect: presenter)
-        await element.prepare()
-        let submit = Task { await element.submit() }
-        var opened = presenter.opened.makeAsyncIterator()
-        _ = await opened.next()
+        let (checkout, _, presenter, submit) = try await Self.submitWithOpenPage()
         #expect(checkout.handleReturnURL(url, policy: policy) == .completedPresentation(url))
         #expect(await submit.value == .returnedFromRedirect(url: url))
+        #expect(presenter.closedByCancellation)
     }
 
     @Test("nothing submitted and no page open: nothingPending, nothing changes")
