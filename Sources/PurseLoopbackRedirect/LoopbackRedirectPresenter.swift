@@ -9,7 +9,7 @@ public import PurseHeadlessCheckout
 /// let presenter = LoopbackRedirectPresenter(
 ///     policy: RedirectPolicy(returnDestination: .loopback(port: 0, path: "/return"))
 /// )
-/// let returnURL = try presenter.start()   // http://127.0.0.1:<port>/return: the session's shopper_redirection_url
+/// let returnURL = try presenter.start()   // http://127.0.0.1:<port>/return/<state>: the session's shopper_redirection_url
 /// // … your backend creates the client session with returnURL …
 /// let element = checkout.paymentElement(for: .primaryMethod(method), redirect: presenter)
 /// ```
@@ -21,9 +21,13 @@ public import PurseHeadlessCheckout
 /// - `.postHTML`: serves the partner's document from 127.0.0.1 and opens it, once every form action in it
 ///   passed the policy.
 ///
-/// It reports `returned` when the browser reaches the return URL (exact path; query only
-/// `purse-redirection-data`), and `canceled` when the presenting task is cancelled or nothing came back within
-/// ``timeout`` on the injected clock. A system browser's later navigations cannot be watched: the policy
+/// Every return URL ``start()`` issues ends in a value nobody else can guess (the `state` of RFC 8252 §8.9):
+/// another process or a web page that finds the port cannot fake the shopper's return. It reports `returned`
+/// when the browser reaches an issued return URL (query only `purse-redirection-data`; each return is taken
+/// once, a reload delivers nothing), with the destination's URL without the value (`http://127.0.0.1:<port>/return?
+/// purse-redirection-data=…`), and `canceled` when the presenting task is cancelled or nothing came back within
+/// ``timeout`` on the injected clock. Without a URL from ``start()`` (or ``resume(returnURL:)``) in the client
+/// session, pages are still served but no return can be caught. A system browser's later navigations cannot be watched: the policy
 /// checks every URL the presenter is given, and the payment outcome is confirmed server-side anyway.
 ///
 /// To test code that uses it, inject a ``BrowserOpener`` that records the URL (or drives a WebDriver
@@ -37,6 +41,7 @@ public final class LoopbackRedirectPresenter: RedirectPresenter {
     private let opener: BrowserOpener
     private let clock: any Clock<Duration>
     private var listener: LoopbackReturnListener?
+    private var issuedReturnURL: URL?
 
     /// Creates a presenter; nothing listens until ``start()`` or the first presentation.
     /// - Parameters:
@@ -55,27 +60,54 @@ public final class LoopbackRedirectPresenter: RedirectPresenter {
         self.timeout = timeout
     }
 
-    /// Starts the listener (once) and returns the return URL to put in the client session's
-    /// `shopper_redirection_url`, with the bound port.
+    /// Starts the listener (once) and issues a return URL to put in the client session's
+    /// `shopper_redirection_url`: `http://127.0.0.1:<bound port><path>/<unguessable value>`.
+    ///
+    /// Call it for each client session: every call issues a new URL, and the last 32 issued stay valid. Each
+    /// return through it ends one presentation once (a reload of the return page shows it again and changes
+    /// nothing); a session paid again after a declined page comes back through the same URL with other return
+    /// data, which is taken.
     /// - Throws: `REDIRECT_PRESENTATION_FAILED` when the destination is not `.loopback` or the port cannot
     ///   be bound.
     @discardableResult
     public func start() throws(PurseCheckoutError) -> URL {
         let listener = try runningListener()
-        guard let url = listener.returnURL else {
+        guard let url = listener.issueReturnURL() else {
             throw RedirectError.cannotPresent("the loopback return URL could not be built")
         }
+        issuedReturnURL = url
         return url
     }
 
-    /// The return URL once started, with the bound port.
-    public var returnURL: URL? { listener?.returnURL }
+    /// Listens for the shopper's return to `returnURL`, a URL ``start()`` issued before: by this presenter, or by
+    /// one in a process that has since restarted (a checkout restored from `saveState()`). The listener binds the
+    /// URL's port when the destination's port is 0.
+    /// - Throws: `REDIRECT_PRESENTATION_FAILED` when `returnURL` is not on this presenter's destination (host,
+    ///   port, path followed by an issued value's shape) or when the port cannot be bound.
+    public func resume(returnURL: URL) throws(PurseCheckoutError) {
+        let listener: LoopbackReturnListener
+        if let running = self.listener {
+            listener = running
+        } else if case .loopback(0, _) = policy.returnDestination, let port = returnURL.port,
+            let bound = UInt16(exactly: port), bound != 0
+        {
+            listener = try runningListener(port: bound)
+        } else {
+            listener = try runningListener()
+        }
+        try listener.adopt(returnURL: returnURL)
+        issuedReturnURL = returnURL
+    }
 
-    /// Stops the listener. A later presentation starts a new one (on a new port when the destination's
-    /// port is 0).
+    /// The last return URL issued by ``start()`` or resumed by ``resume(returnURL:)``.
+    public var returnURL: URL? { issuedReturnURL }
+
+    /// Stops the listener and forgets the return URLs it issued (``resume(returnURL:)`` takes one back). A later
+    /// presentation starts a new listener (on a new port when the destination's port is 0).
     public func stop() {
         listener?.stop()
         listener = nil
+        issuedReturnURL = nil
     }
 
     /// Stops the listener like ``stop()`` and waits (about 2 s at most) until the pages it was answering —
@@ -84,6 +116,7 @@ public final class LoopbackRedirectPresenter: RedirectPresenter {
     public func stopAndWait() {
         listener?.stopAndWait()
         listener = nil
+        issuedReturnURL = nil
     }
 
     /// Opens the page and waits for the return, the timeout or cancellation.
@@ -121,10 +154,11 @@ public final class LoopbackRedirectPresenter: RedirectPresenter {
         return await Self.waitForReturn(returns, clock: clock, timeout: timeout)
     }
 
-    private func runningListener() throws(PurseCheckoutError) -> LoopbackReturnListener {
+    /// The listener, started on the destination's port (or on `port`, for a destination on port 0).
+    private func runningListener(port: UInt16? = nil) throws(PurseCheckoutError) -> LoopbackReturnListener {
         if let listener { return listener }
         if let problem = policy.configurationProblem { throw RedirectError.cannotPresent(problem) }
-        let started = try LoopbackReturnListener(policy: policy)
+        let started = try LoopbackReturnListener(policy: port.map(policy.resolvingLoopbackPort) ?? policy)
         listener = started
         return started
     }

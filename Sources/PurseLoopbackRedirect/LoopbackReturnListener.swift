@@ -6,10 +6,12 @@ import PurseHeadlessCheckout
 /// browser must load from the app (the form of a `.postForm`, the partner's document of a `.postHTML`) and
 /// catches the return.
 ///
-/// Only a request whose URL the policy classifies as a return (exact path, no query but
-/// `purse-redirection-data`) is handed to the waiting presenter; anything else gets a 404 page and changes
-/// nothing, so a stray or forged request cannot end a payment. Served pages live at unguessable paths
-/// (`/purse-redirect/<UUID>`) for as long as their presentation lasts.
+/// A return is the destination's path followed by a value this listener issued (`/return/<state>`, see
+/// ``LoopbackReturnStates``), with no query but `purse-redirection-data`. Only such a return, not delivered
+/// before, is handed to the waiting presenter (and then spent); anything else gets a 404 page and changes
+/// nothing, so a stray or forged request (another process, a web page guessing the port) cannot end
+/// a payment. Served pages live at unguessable paths (`/purse-redirect/<UUID>`) for as long as their
+/// presentation lasts.
 final class LoopbackReturnListener: Sendable {
     private let server: HTTPServer
     private let shared: Shared
@@ -52,8 +54,36 @@ final class LoopbackReturnListener: Sendable {
     /// Stops listening and waits until the pages under way have been answered (see `HTTPServer.stopAndWait`).
     func stopAndWait() { server.stopAndWait() }
 
-    /// The return URL the destination names, with the bound port.
-    var returnURL: URL? { policy.returnURL }
+    /// Issues a return URL with a fresh unguessable value: `http://127.0.0.1:<port><path>/<state>`.
+    func issueReturnURL() -> URL? {
+        let state = shared.state.withLock { $0.states.issue() }
+        return returnURL(state: state)
+    }
+
+    /// Listens again for `url`, a return URL issued before (by this listener, or by one that ran before a
+    /// restart on the same port and path).
+    /// - Throws: `REDIRECT_PRESENTATION_FAILED` when `url` is not this listener's address and path followed by a
+    ///   well-formed value.
+    func adopt(returnURL url: URL) throws(PurseCheckoutError) {
+        guard case .loopback(_, let path) = policy.returnDestination, url.scheme == "http",
+            url.host == RedirectPolicy.loopbackAddress, url.port == Int(port), url.query == nil, url.fragment == nil,
+            url.user == nil,
+            let state = LoopbackReturnStates.state(inRequestPath: url.path[...], destinationPath: path),
+            returnURL(state: String(state)) == url
+        else {
+            throw RedirectError.cannotPresent(
+                "the return URL is not http://\(RedirectPolicy.loopbackAddress):\(port) followed by this presenter's "
+                    + "path and a value it issued")
+        }
+        shared.state.withLock { $0.states.adopt(String(state)) }
+    }
+
+    private func returnURL(state: String) -> URL? {
+        guard case .loopback(_, let path) = policy.returnDestination else { return nil }
+        return URL(
+            string: "http://\(RedirectPolicy.loopbackAddress):\(port)"
+                + LoopbackReturnStates.returnPath(path, state: state))
+    }
 
     /// Registers a waiter for the next return. Register before opening the browser, so a quick return is
     /// never missed; remove it with ``removeWaiter(_:)``.
@@ -90,6 +120,7 @@ final class LoopbackReturnListener: Sendable {
             var base = ""
             var pages: [String: String] = [:]
             var waiters: [UUID: AsyncStream<URL>.Continuation] = [:]
+            var states = LoopbackReturnStates()
         }
 
         let state = Locked(State())
@@ -115,11 +146,29 @@ final class LoopbackReturnListener: Sendable {
                 return response
             }
             // The return is judged on the request-target as sent (still percent-encoded), on this listener's
-            // own address: the Host header is the browser's to write and decides nothing.
-            guard let policy, request.target.hasPrefix("/"), let url = URL(string: base + request.target),
+            // own address: the Host header is the browser's to write and decides nothing. Without its unguessable
+            // value the URL is the destination's exact path, which the policy classifies; the value is checked
+            // against the issued ones after that.
+            guard let policy, case .loopback(_, let path) = policy.returnDestination, request.target.hasPrefix("/")
+            else { return Self.page(404, RedirectHTML.notFoundPage) }
+            let target = request.target[...]
+            let queryStart = target.firstIndex(of: "?") ?? target.endIndex
+            guard
+                let returnState = LoopbackReturnStates.state(
+                    inRequestPath: target[..<queryStart], destinationPath: path),
+                let url = URL(string: base + path + target[queryStart...]),
                 case .approved(let returned) = policy.classifyReturn(url)
             else { return Self.page(404, RedirectHTML.notFoundPage) }
-            let waiters = state.withLock { Array($0.waiters.values) }
+            let data = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first?.value
+            let key = LoopbackReturnStates.returnKey(state: returnState, data: data)
+            let (verdict, waiters) = state.withLock {
+                state -> (LoopbackReturnStates.Verdict, [AsyncStream<URL>.Continuation]) in
+                let verdict = state.states.verdict(state: returnState, key: key)
+                guard verdict == .fresh, !state.waiters.isEmpty else { return (verdict, []) }
+                state.states.spend(key: key)
+                return (verdict, Array(state.waiters.values))
+            }
+            guard verdict != .unknown else { return Self.page(404, RedirectHTML.notFoundPage) }
             for waiter in waiters { waiter.yield(returned) }
             return Self.page(200, RedirectHTML.returnedPage)
         }

@@ -65,8 +65,13 @@ struct CheckoutCommandTests {
     func apiBaseThreeDSecure() async throws {
         let sandbox = try await SandboxProcess.start()
         let port = try freeLoopbackPort()
+        // A return URL a loopback presenter issued (its path ends in an unguessable value), which the checkout
+        // listens on again.
+        let state = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
         let session = try await sandbox.createSession(
-            amount: 4299, returnURL: "http://127.0.0.1:\(port)/shop-return")
+            amount: 4299, returnURL: "http://127.0.0.1:\(port)/shop-return/\(state)")
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("widget-data.txt")

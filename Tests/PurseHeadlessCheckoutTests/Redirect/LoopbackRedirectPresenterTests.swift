@@ -1,9 +1,9 @@
 import Foundation
-import PurseLoopbackRedirect
 import TestProcess
 import Testing
 
 @testable import PurseHeadlessCheckout
+@testable import PurseLoopbackRedirect
 
 /// A clock on which every sleep ends at once: a presentation's timeout fires immediately.
 struct ElapsedClock: Clock {
@@ -45,6 +45,12 @@ struct LoopbackRedirectPresenterTests {
     static let policy = RedirectPolicy(returnDestination: .loopback(port: 0, path: "/return"))
     let http = URLSessionTransport()
 
+    /// What a presentation reports for a return through `returnURL` with `query`: the destination's URL, without
+    /// the return URL's unguessable value.
+    static func reported(_ returnURL: URL, _ query: String) throws -> URL {
+        try #require(URL(string: "http://127.0.0.1:\(returnURL.port ?? 0)/return?" + query))
+    }
+
     func get(_ url: URL) async throws -> HTTPResponse {
         try await http.send(HTTPRequest(method: "GET", url: url, headers: ["Accept": "text/html"]))
     }
@@ -72,11 +78,14 @@ struct LoopbackRedirectPresenterTests {
             }, clock: StoppedClock())
         let returnURL = try presenter.start()
         #expect(returnURL.absoluteString.hasPrefix("http://127.0.0.1:"))
-        #expect(returnURL.path == "/return")
+        #expect(returnURL.deletingLastPathComponent().path == "/return")
+        #expect(returnURL.lastPathComponent.count == 22)
         #expect(presenter.returnURL == returnURL)
         let landing = try #require(URL(string: returnURL.absoluteString + "?purse-redirection-data=eyJ9"))
         returned.withLock { $0 = landing }
-        #expect(await presenter.present(.get(Self.page)) == .returned(landing))
+        #expect(
+            await presenter.present(.get(Self.page))
+                == .returned(try Self.reported(returnURL, "purse-redirection-data=eyJ9")))
         #expect(opened.all == [Self.page])
     }
 
@@ -99,7 +108,9 @@ struct LoopbackRedirectPresenterTests {
         try await onThread { try idle.open(port: port, count: 200) }
         let url = try #require(URL(string: returnURL.absoluteString + "?purse-redirection-data=ok"))
         landing.withLock { $0 = url }
-        #expect(await presenter.present(.get(Self.page)) == .returned(url))
+        #expect(
+            await presenter.present(.get(Self.page))
+                == .returned(try Self.reported(returnURL, "purse-redirection-data=ok")))
         presenter.stop()
     }
 
@@ -114,9 +125,17 @@ struct LoopbackRedirectPresenterTests {
             clock: StoppedClock())
         let base = try presenter.start()
         let root = "http://127.0.0.1:\(base.port ?? 0)"
+        let state = base.lastPathComponent
+        // A well-formed value the listener never issued.
+        let guessed = String(state.reversed().dropFirst()) + "A"
         let forged = [
-            "/return?purse-redirection-data=x&next=evil", "/return/", "/return/../admin", "/return%2F", "/",
-            "/favicon.ico", "/return?purse-redirection-data=a&purse-redirection-data=b",
+            "/return/\(state)?purse-redirection-data=x&next=evil", "/return/", "/return/../admin", "/return%2F", "/",
+            "/favicon.ico", "/return/\(state)?purse-redirection-data=a&purse-redirection-data=b",
+            // No value, a value never issued, the value with something around it.
+            "/return?purse-redirection-data=ok", "/return", "/return/\(guessed)?purse-redirection-data=ok",
+            "/return/\(state)x?purse-redirection-data=ok", "/return/\(state)/?purse-redirection-data=ok",
+            "/return/x\(state)", "/return/\(state.dropLast())", "/return\(state)", "/Return/\(state)",
+            "/\(state)",
         ]
         let task = Task { await presenter.present(.get(Self.page)) }
         for _ in 0..<1000 where opened.all.isEmpty { await Task.yield() }
@@ -132,7 +151,85 @@ struct LoopbackRedirectPresenterTests {
         let answer = try await get(good)
         #expect(answer.status == 200)
         #expect(String(decoding: answer.body, as: UTF8.self).contains("You can close this window"))
-        #expect(await task.value == .returned(good))
+        #expect(await task.value == .returned(try Self.reported(base, "purse-redirection-data=ok")))
+    }
+
+    @Test("a return URL's value is unguessable: 22 base64url characters, 128 random bits, new on every start()")
+    func returnURLValuesAreFresh() throws {
+        let presenter = LoopbackRedirectPresenter(policy: Self.policy, opener: BrowserOpener { _ in })
+        defer { presenter.stop() }
+        var seen = Set<String>()
+        for _ in 0..<200 {
+            let state = try presenter.start().lastPathComponent
+            #expect(state.count == 22)
+            #expect(state.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+            seen.insert(state)
+        }
+        #expect(seen.count == 200)
+        // The value's shape check: the last of 22 characters carries 2 bits and 4 zero bits.
+        #expect(LoopbackReturnStates.isWellFormed(String(repeating: "A", count: 22)[...]))
+        #expect(!LoopbackReturnStates.isWellFormed((String(repeating: "A", count: 21) + "B")[...]))
+        #expect(!LoopbackReturnStates.isWellFormed((String(repeating: "A", count: 21) + "=")[...]))
+        #expect(!LoopbackReturnStates.isWellFormed(String(repeating: "A", count: 23)[...]))
+    }
+
+    @Test("each return ends one presentation once: a reload or a replay of it delivers nothing")
+    func returnIsTakenOnce() async throws {
+        let opened = OpenedURLs()
+        let presenter = LoopbackRedirectPresenter(policy: Self.policy, opener: opener(opened), clock: StoppedClock())
+        defer { presenter.stop() }
+        let base = try presenter.start()
+        let landing = try #require(URL(string: base.absoluteString + "?purse-redirection-data=eyJhIjoxfQ"))
+        let first = Task { await presenter.present(.get(Self.page)) }
+        for _ in 0..<10_000 where opened.all.isEmpty { await Task.yield() }
+        #expect(try await get(landing).status == 200)
+        #expect(await first.value == .returned(try Self.reported(base, "purse-redirection-data=eyJhIjoxfQ")))
+
+        // A second presentation: the same return again (a reload, or a replay from the history, also encoded
+        // differently) shows the page and does not end it; the next payment's own return does.
+        let second = Task { await presenter.present(.get(Self.page)) }
+        for _ in 0..<10_000 where opened.all.count < 2 { await Task.yield() }
+        #expect(try await get(landing).status == 200)
+        let reencoded = try #require(URL(string: base.absoluteString + "?purse-redirection-data=eyJhIjox%66Q"))
+        #expect(try await get(reencoded).status == 200)
+        let next = try #require(URL(string: base.absoluteString + "?purse-redirection-data=eyJhIjoyfQ"))
+        #expect(try await get(next).status == 200)
+        #expect(await second.value == .returned(try Self.reported(base, "purse-redirection-data=eyJhIjoyfQ")))
+    }
+
+    @Test("a return URL issued before a restart is listened on again with resume(returnURL:); others are refused")
+    func resumeAfterRestart() async throws {
+        let first = LoopbackRedirectPresenter(policy: Self.policy, opener: BrowserOpener { _ in })
+        let issued = try first.start()
+        let port = try #require(issued.port.map(UInt16.init))
+        first.stopAndWait()
+
+        let opened = OpenedURLs()
+        let restarted = LoopbackRedirectPresenter(policy: Self.policy, opener: opener(opened), clock: StoppedClock())
+        defer { restarted.stop() }
+        try restarted.resume(returnURL: issued)
+        #expect(restarted.returnURL == issued)
+        let task = Task { await restarted.present(.get(Self.page)) }
+        for _ in 0..<10_000 where opened.all.isEmpty { await Task.yield() }
+        let landing = try #require(URL(string: issued.absoluteString + "?purse-redirection-data=ok"))
+        #expect(try await get(landing).status == 200)
+        #expect(await task.value == .returned(try Self.reported(issued, "purse-redirection-data=ok")))
+
+        let root = "http://127.0.0.1:\(port)"
+        let state = issued.lastPathComponent
+        for refused in [
+            "\(root)/return", "\(root)/other/\(state)", "http://127.0.0.1:\(port == 1 ? 2 : port - 1)/return/\(state)",
+            "http://localhost:\(port)/return/\(state)", "\(root)/return/\(state)?purse-redirection-data=x",
+            "\(root)/return/short", "https://127.0.0.1:\(port)/return/\(state)",
+        ] {
+            #expect(throws: PurseCheckoutError.self, "\(refused)") {
+                try restarted.resume(returnURL: try #require(URL(string: refused)))
+            }
+        }
+        let fixed = LoopbackRedirectPresenter(
+            policy: RedirectPolicy(returnDestination: .loopback(port: port, path: "/elsewhere")),
+            opener: BrowserOpener { _ in })
+        #expect(throws: PurseCheckoutError.self) { try fixed.resume(returnURL: issued) }
     }
 
     @Test("a POST form is served from 127.0.0.1 with every name and value escaped, then removed")
@@ -153,7 +250,9 @@ struct LoopbackRedirectPresenterTests {
             }, clock: StoppedClock())
         let returnURL = try presenter.start()
         returned.withLock { $0 = returnURL }
-        #expect(await presenter.present(.postForm(url: Self.page, fields: fields)) == .returned(returnURL))
+        #expect(
+            await presenter.present(.postForm(url: Self.page, fields: fields))
+                == .returned(try #require(URL(string: "http://127.0.0.1:\(returnURL.port ?? 0)/return"))))
         let served = try #require(opened.all.first)
         #expect(served.host == "127.0.0.1")
         #expect(served.path.hasPrefix("/purse-redirect/"))
@@ -251,7 +350,7 @@ struct LoopbackRedirectPresenterTests {
         #expect(throws: PurseCheckoutError.self) { try universal.start() }
     }
 
-    @Test("one presenter serves several redirects in a row (a PSP page, then 3-D Secure)")
+    @Test("one presenter serves several redirects in a row (a declined PSP page, then 3-D Secure)")
     func severalPresentations() async throws {
         let opened = OpenedURLs()
         let http = http
@@ -259,14 +358,20 @@ struct LoopbackRedirectPresenterTests {
         let presenter = LoopbackRedirectPresenter(
             policy: Self.policy,
             opener: opener(opened) { _ in
+                // Each payment comes back with its own return data.
                 if let url = returnURL.withLock({ $0 }) {
-                    _ = try await http.send(HTTPRequest(method: "GET", url: url))
+                    let data = "purse-redirection-data=payment-\(opened.all.count)"
+                    _ = try await http.send(HTTPRequest(method: "GET", url: URL(string: "\(url)?\(data)")!))
                 }
             }, clock: StoppedClock())
         let url = try presenter.start()
         returnURL.withLock { $0 = url }
-        #expect(await presenter.present(.get(Self.page)) == .returned(url))
-        #expect(await presenter.present(.get(URL(string: "https://acs.example/3ds")!)) == .returned(url))
+        #expect(
+            await presenter.present(.get(Self.page))
+                == .returned(try Self.reported(url, "purse-redirection-data=payment-1")))
+        #expect(
+            await presenter.present(.get(URL(string: "https://acs.example/3ds")!))
+                == .returned(try Self.reported(url, "purse-redirection-data=payment-2")))
         #expect(presenter.returnURL == url)
     }
 

@@ -170,16 +170,18 @@ final class CheckoutRun {
         } catch {
             throw CheckoutFailure("the checkout could not open: \(error)")
         }
-        // The return is caught only when the session sends the shopper back to a loopback address.
+        // The return is caught only when the session sends the shopper back to a loopback address that a
+        // loopback presenter issued (its path ends in an unguessable value).
         var presenter: TerminalRedirectPresenter?
         if let returnURL = session.returnURL, returnURL.scheme == "http", returnURL.host == "127.0.0.1",
             let port = returnURL.port, let bound = UInt16(exactly: port), bound != 0, returnURL.query == nil,
-            !returnURL.path.isEmpty
+            let lastSlash = returnURL.path.lastIndex(of: "/")
         {
+            let path = lastSlash == returnURL.path.startIndex ? "/" : String(returnURL.path[..<lastSlash])
             let loopback = LoopbackRedirectPresenter(
-                policy: RedirectPolicy(returnDestination: .loopback(port: bound, path: returnURL.path)), opener: opener)
+                policy: RedirectPolicy(returnDestination: .loopback(port: bound, path: path)), opener: opener)
             do {
-                try loopback.start()
+                try loopback.resume(returnURL: returnURL)
                 self.loopback = loopback
                 presenter = TerminalRedirectPresenter(
                     loopback: loopback, catchesReturn: true, sessionReturnURL: returnURL, input: input, screen: screen)
