@@ -53,7 +53,7 @@ enum PayPalInit {
             throw PurseCheckoutError(
                 .validateFailed,
                 message: "PayPal refused the payment at /init: \(answer.status.state) \(answer.status.code)",
-                serverCode: answer.status.code)
+                serverCode: answer.status.code, participant: item.partner.rawValue + "-" + item.method.rawValue)
         }
         return answer.stepID
     }

@@ -57,6 +57,31 @@ struct SavedCardsPaymentTests {
         #expect(await harness.status(of: checkout)?.payment?.authorizationStatus == "AUTHORIZED")
     }
 
+    /// Was: the submission took the first result that was not a success, and the gateway marks the participants
+    /// it did not apply `FAILED` too, so the error named the gift card (`illicado-giftcard FAILED`).
+    @Test(
+        "in a split, a wrong CVV is reported against the card that refused, with its code, not the gift card",
+        arguments: Wire.allCases)
+    func wrongCVVInASplit(wire: Wire) async throws {
+        let harness = try Harness(wire)
+        let checkout = try await harness.openCheckout()
+        try checkout.applySecondary(
+            try await checkout.read(.illicado, pan: Catalogue.illicado50.pan, cvv: Catalogue.illicado50.pin),
+            amount: 10)
+        let token = try harness.demoToken("visa-requires-cvv", in: checkout)
+        let element = checkout.paymentElement(for: .paymentToken(token))
+        await element.prepare()
+        element.cvvField?.cvv = "999"
+        let error = try #require(failure(of: await element.submit()))
+        #expect(error.code == .validateFailed)
+        #expect(error.serverCode == "WRONG_CARD_DATA")
+        #expect(error.participant == "\(token.partner.rawValue)-\(token.method.rawValue)")
+        #expect(error.participant != "illicado-giftcard")
+        #expect(error.message.contains("WRONG_CARD_DATA"))
+        #expect(!error.message.contains("illicado"))
+        #expect(harness.sandbox.stats().charges == 0)
+    }
+
     @Test("a missing CVV: nothing reaches the gateway", arguments: Wire.allCases)
     func missingCVV(wire: Wire) async throws {
         let harness = try Harness(wire)

@@ -96,6 +96,18 @@ public struct ValidationResult: Sendable, Hashable {
         public let pluginResult: JSONValue
     }
 
+    /// The participant that refused the payment, when it was refused: among the results that did not succeed,
+    /// the first whose code gives a reason (`REJECTED_BANK`, `WRONG_CARD_DATA`), else the first of them. The
+    /// gateway marks the participants it did not apply because another one refused as failed too, with the
+    /// generic code `FAILED` (or none): those are never taken for the one that refused.
+    public var refusal: ItemResult? {
+        let unsuccessful = results.filter { $0.status.state != .success }
+        return unsuccessful.first { !Self.genericCodes.contains($0.status.code) } ?? unsuccessful.first
+    }
+
+    /// Codes that say a step failed without saying why.
+    private static let genericCodes: Set<String> = ["", "FAILED", "UNKNOWN"]
+
     init(reading reader: JSONReader) throws(PurseCheckoutError) {
         var results: [ItemResult] = []
         for item in try reader.required("results").elements() {

@@ -80,12 +80,14 @@ extension PurseHeadlessCheckout {
         guard result.globalStatus == .success || result.globalStatus == .waiting else {
             // A definitive refusal: the next submit is a new attempt with a new key.
             mutate { $0.attempt = nil }
-            let refusal = result.results.first { $0.status.state != .success }
+            let refusal = result.refusal
+            let participant = refusal.map { itemID($0.partner, $0.method) }
             throw PurseCheckoutError(
                 .validateFailed,
                 message: "the payment was refused"
                     + (refusal.map { ": \(itemID($0.partner, $0.method)) \($0.status.code)" } ?? ""),
-                serverCode: refusal?.status.code)
+                serverCode: refusal.map { $0.status.code.isEmpty ? $0.status.state.rawValue : $0.status.code },
+                participant: participant)
         }
         return result
     }

@@ -27,8 +27,12 @@ public struct PurseCheckoutError: Error, Sendable, Hashable, CustomStringConvert
     public let message: String
     /// The HTTP status of the answer that caused this error, if a server answered.
     public let httpStatus: Int?
-    /// The server's own error code (the `code` member of its JSON error body), if it sent one.
+    /// The server's own error code (the `code` member of its JSON error body, or the refusing participant's
+    /// `status.code`, such as `REJECTED_BANK` or `WRONG_CARD_DATA`), if it sent one.
     public let serverCode: String?
+    /// The split participant whose refusal this error reports, as `partner-method` (`payzen-card`,
+    /// `illicado-giftcard`), when one refused: in a split of a gift card and a card, the one that said no.
+    public let participant: String?
 
     /// Creates an error. The kind defaults to the one the code belongs to.
     public init(
@@ -36,13 +40,15 @@ public struct PurseCheckoutError: Error, Sendable, Hashable, CustomStringConvert
         message: String? = nil,
         kind: Kind? = nil,
         httpStatus: Int? = nil,
-        serverCode: String? = nil
+        serverCode: String? = nil,
+        participant: String? = nil
     ) {
         self.code = code
         self.kind = kind ?? code.defaultKind
         self.message = Redaction.scrub(message ?? code.defaultMessage)
         self.httpStatus = httpStatus
         self.serverCode = serverCode.map(Redaction.scrub)
+        self.participant = participant.map(Redaction.scrub)
     }
 
     /// `CODE: message`, followed by `(HTTP status, server code)` when a server answered, e.g.

@@ -76,6 +76,7 @@ extension PurseCheckoutError {
         let typed = secrets.compactMap { $0 }
         return PurseCheckoutError(
             code, message: Redaction.masking(typed, in: message), kind: kind, httpStatus: httpStatus,
-            serverCode: serverCode.map { Redaction.masking(typed, in: $0) })
+            serverCode: serverCode.map { Redaction.masking(typed, in: $0) },
+            participant: participant.map { Redaction.masking(typed, in: $0) })
     }
 }

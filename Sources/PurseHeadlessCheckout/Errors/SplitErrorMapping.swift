@@ -6,10 +6,21 @@ extension PurseCheckoutError {
         let item = itemID(partner, method)
         switch error {
         case .invalidTakeAmount(let amount, let balance, let remaining):
-            self.init(
-                .invalidTakeAmount,
-                message: "cannot take \(major(amount)) from \(item): it must be above zero, at most the balance "
-                    + "(\(major(balance))) and at most what is left to pay (\(major(remaining)))")
+            // `balance` is what the card may pay of this order (the issuer's answer, capped), not the card's own
+            // balance, which may be larger: say which limit the amount broke, in those words.
+            let reason =
+                if amount <= 0 {
+                    "the amount must be above zero"
+                } else if remaining <= 0 {
+                    "nothing is left to pay"
+                } else if amount > balance && balance <= remaining {
+                    "the card may pay at most \(major(balance)) of this order"
+                } else if amount > remaining {
+                    "only \(major(remaining)) is left to pay"
+                } else {
+                    "the card may pay at most \(major(balance)) of this order"
+                }
+            self.init(.invalidTakeAmount, message: "cannot take \(major(amount)) from \(item): \(reason)")
         case .maxAmountReached(let amount, let limit):
             self.init(
                 .maxAmountReached,

@@ -13,6 +13,10 @@ struct MerchantBackend {
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
+        /// The server's error code (`UNSUPPORTED_CURRENCY`), when it answered with one.
+        var code: String?
+        /// The server's own words, when it answered with them.
+        var message: String?
     }
 
     /// `POST /oauth/token` (client credentials, HTTP Basic).
@@ -69,7 +73,14 @@ struct MerchantBackend {
         let response = try await transport.send(
             HTTPRequest(method: method, url: base.appendingPathComponent(path), headers: headers, body: body))
         guard (200..<300).contains(response.status) else {
-            throw Failure(description: "\(method) /\(path) answered HTTP \(response.status)")
+            // The error body says why (`{ code, message }`): pass it on, it is what the user can act on.
+            let error = try? JSONValue.parse(response.body)
+            let code = error?["code"]?.stringValue
+            let message = error?["message"]?.stringValue
+            let said = [code, message].compactMap { $0 }.joined(separator: ": ")
+            throw Failure(
+                description: "\(method) /\(path) answered HTTP \(response.status)" + (said.isEmpty ? "" : " \(said)"),
+                code: code, message: message)
         }
         return try JSONValue.parse(response.body)
     }

@@ -25,14 +25,31 @@ struct ErrorTests {
         #expect(wrapped.message.contains("illicado-giftcard"))
     }
 
-    @Test("amounts in split messages are major units")
+    /// A token's `balance` is what the card may pay of this order, not the card's own balance (which can be
+    /// larger): the message names the limit the amount broke in those words, never "the balance".
+    @Test("amounts in split messages are major units, and name the limit that was broken")
     func splitMessageAmounts() {
-        let wrapped = PurseCheckoutError(
-            .invalidTakeAmount(amount: 500, balance: 200, remaining: 1000), partner: .illicado, method: .giftcard,
-            currency: .eur)
-        #expect(wrapped.message.contains("5.00 EUR"))
-        #expect(wrapped.message.contains("2.00 EUR"))
-        #expect(wrapped.message.contains("10.00 EUR"))
+        func message(_ amount: Int64, balance: Int64, remaining: Int64) -> String {
+            PurseCheckoutError(
+                .invalidTakeAmount(amount: amount, balance: balance, remaining: remaining), partner: .illicado,
+                method: .giftcard, currency: .eur
+            ).message
+        }
+        #expect(
+            message(500, balance: 200, remaining: 1000)
+                == "cannot take 5.00 EUR from illicado-giftcard: the card may pay at most 2.00 EUR of this order")
+        #expect(
+            message(500, balance: 2000, remaining: 300)
+                == "cannot take 5.00 EUR from illicado-giftcard: only 3.00 EUR is left to pay")
+        #expect(
+            message(1500, balance: 1200, remaining: 1000)
+                == "cannot take 15.00 EUR from illicado-giftcard: only 10.00 EUR is left to pay")
+        #expect(message(0, balance: 200, remaining: 1000).hasSuffix(": the amount must be above zero"))
+        #expect(message(-100, balance: 200, remaining: 1000).hasSuffix(": the amount must be above zero"))
+        #expect(message(100, balance: 200, remaining: 0).hasSuffix(": nothing is left to pay"))
+        for text in [message(500, balance: 200, remaining: 1000), message(500, balance: 2000, remaining: 300)] {
+            #expect(!text.contains("balance"))
+        }
     }
 
     @Test(

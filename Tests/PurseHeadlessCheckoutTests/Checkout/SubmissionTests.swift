@@ -119,6 +119,34 @@ struct SubmissionTests {
         #expect(checkout.sessionState == .submitted)
     }
 
+    @Test("the participant that refused is the one with a reason, wherever it stands in the results")
+    func refusalPicksTheParticipantWithAReason() throws {
+        func result(_ items: [(String, String, String, String)]) throws -> ValidationResult {
+            let body: JSONValue = [
+                "global_status": "FAILED",
+                "results": .array(
+                    items.map { partner, method, state, code in
+                        [
+                            "partner": .string(partner), "method": .string(method),
+                            "status": ["action": "AUTHORIZE", "state": .string(state), "code": .string(code)],
+                        ]
+                    }),
+            ]
+            return try ValidationResult(
+                reading: JSONReader(body, path: "body") { PurseCheckoutError(.invalidResponse, message: $0) })
+        }
+        let split = try result([
+            ("illicado", "giftcard", "FAILED", "FAILED"), ("payzen", "card", "FAILED", "REJECTED_BANK"),
+        ])
+        #expect(split.refusal?.partner == "payzen")
+        #expect(split.refusal?.status.code == "REJECTED_BANK")
+        let first = try result([("payzen", "card", "ERROR", "WRONG_CARD_DATA"), ("illicado", "giftcard", "FAILED", "")])
+        #expect(first.refusal?.partner == "payzen")
+        let generic = try result([("illicado", "giftcard", "SUCCESS", "SUCCEEDED"), ("payzen", "card", "FAILED", "")])
+        #expect(generic.refusal?.partner == "payzen")
+        #expect(try result([("payzen", "card", "SUCCESS", "SUCCEEDED")]).refusal == nil)
+    }
+
     @Test("a refused payment is VALIDATE_FAILED with the partner's code; the next attempt gets a new key")
     func refusedPayment() async throws {
         let attempts = Locked(0)
@@ -132,6 +160,7 @@ struct SubmissionTests {
         let refused = await #expect(throws: PurseCheckoutError.self) { try await checkout.submitPayment() }
         #expect(refused?.code == .validateFailed)
         #expect(refused?.serverCode == "REJECTED_BANK")
+        #expect(refused?.participant != nil)
         #expect(refused?.kind == .payment)
         #expect(checkout.sessionState == .error)
         try await checkout.submitPayment()

@@ -26,6 +26,8 @@ struct CheckoutReport {
         case inputEnded = "input_ended"
         /// Ctrl-C before anything was sent.
         case cancelled
+        /// The options describe an order the server refuses (`--currency XYZ`): nothing was sent.
+        case usageError = "usage_error"
     }
 
     var outcome: Outcome
@@ -58,6 +60,7 @@ struct CheckoutReport {
         case .pending: return interruptedOnPage ? 130 : 2
         case .cancelled: return 128 + (signal ?? 2)  // 130 for SIGINT (2), 143 for SIGTERM
         case .refused, .failed, .notConfirmed, .inputEnded: return 1
+        case .usageError: return 64
         }
     }
 
@@ -86,7 +89,15 @@ struct CheckoutReport {
                     ]
                 })
         }
-        if let error { object["error"] = ["code": .string(error.code.rawValue), "message": .string(error.message)] }
+        if let error {
+            var described: [String: JSONValue] = [
+                "code": .string(error.code.rawValue), "message": .string(error.message),
+            ]
+            // Who refused, and the partner's reason (`REJECTED_BANK`, `WRONG_CARD_DATA`), when a participant did.
+            if let participant = error.participant { described["participant"] = .string(participant) }
+            if let serverCode = error.serverCode { described["server_code"] = .string(serverCode) }
+            object["error"] = .object(described)
+        }
         if interruptedWhileSubmitting { object["interrupted_while_submitting"] = true }
         return .object(object)
     }

@@ -60,12 +60,12 @@ final class CheckoutRun {
             // session that cannot open): nothing was sent.
             FileHandle.standardError.write(Data("purse checkout: \(error)\n".utf8))
             if settings.json {
-                var failure = CheckoutReport(outcome: .failed, message: "\(error)")
+                var failure = CheckoutReport(outcome: error is UsageError ? .usageError : .failed, message: "\(error)")
                 failure.sessionID = sessionID
                 failure.error = error as? PurseCheckoutError
                 console.print(failure.json.jsonText)
             }
-            return 1
+            return error is UsageError ? 64 : 1
         }
         report.interruptedWhileSubmitting = interruptedWhileSubmitting
         report.interruptedOnPage = interruptedOnPage
@@ -122,12 +122,25 @@ final class CheckoutRun {
             base: base, apiKey: entity.apiKey, entityID: entity.entityId, clientID: entity.clientId,
             clientSecret: entity.clientSecret, transport: URLSessionTransport())
         let reference = "cli-" + UUID().uuidString.prefix(8).lowercased()
-        let (token, created) = try await spinner.during("Creating the order") {
-            let token = try await backend.accessToken()
-            let created = try await backend.createClientSession(
-                token: token, amount: order.amountMinorUnits, currency: order.currency, customer: order.shopper,
-                order: reference, returnURL: returnURL.absoluteString)
-            return (token, created)
+        let token: String
+        let created: (id: String, widgetData: String)
+        do {
+            (token, created) = try await spinner.during("Creating the order") {
+                let token = try await backend.accessToken()
+                let created = try await backend.createClientSession(
+                    token: token, amount: order.amountMinorUnits, currency: order.currency, customer: order.shopper,
+                    order: reference, returnURL: returnURL.absoluteString)
+                return (token, created)
+            }
+        } catch let failure as MerchantBackend.Failure {
+            // The order the options describe is one the sandbox refuses: a usage error, in the sandbox's words.
+            switch failure.code {
+            case "UNSUPPORTED_CURRENCY":
+                throw UsageError(description: "--currency \(order.currency): \(failure.message ?? failure.description)")
+            case "INVALID_AMOUNT":
+                throw UsageError(description: "--amount: \(failure.message ?? failure.description)")
+            default: throw failure
+            }
         }
         confirm = { sessionID in try await backend.status(token: token, sessionID: sessionID) }
         let checkout = try await spinner.during("Opening the checkout") {

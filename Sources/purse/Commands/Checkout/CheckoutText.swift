@@ -17,6 +17,16 @@ enum CheckoutText {
         return whole + "." + fraction + String(repeating: "0", count: max(0, exponent - fraction.count))
     }
 
+    /// Why `purse` cannot pay an item that the session offers, for a menu row: the SDK's reason, and for PayPal
+    /// what an app would add (its plugin is in the `PurseCheckoutPayPal` library, which this tool does not link).
+    static func whyNotPayableHere(_ reason: PurseCheckoutError, partner: Partner) -> String {
+        if partner.rawValue == "paypal" {
+            return
+                "not payable here: PayPal's plugin is in the PurseCheckoutPayPal library, which purse does not include"
+        }
+        return "not payable here: \(reason.message)"
+    }
+
     /// `"10.5"` → 10.5: digits, an optional point and at most `exponent` decimals, more than zero; `nil`
     /// otherwise.
     static func amount(_ text: String, exponent: Int) -> Decimal? {

@@ -30,10 +30,11 @@ extension InteractiveCheckout {
                 }
                 listed = true
             }
-            let answer = try await ask("Add a gift card? Type its number, or press Enter to go on:")
+            let answer = try await ask(
+                "Add a gift card? Type its line number (1-\(choices.count)), or press Enter to go on:")
             if answer.isEmpty { return }
             guard let index = Int(answer), choices.indices.contains(index - 1) else {
-                screen.problem("Type a number from 1 to \(choices.count), or press Enter.")
+                screen.problem("Type a line number from 1 to \(choices.count), or press Enter.")
                 listed = false
                 continue
             }
@@ -58,8 +59,14 @@ extension InteractiveCheckout {
 
     private func addFreshGiftCard(_ method: SecondaryMethod) async throws(InputEnded) {
         let config = checkout.secondaryConfig(for: method)
-        let number = try await ask("\(method.id) number:")
-        guard !number.isEmpty else { return }
+        var number = ""
+        while true {
+            number = try await ask("\(method.id) number:")
+            guard !number.isEmpty else { return }
+            // The number's shape is checked before the PIN is asked: a typo is caught at once.
+            if config?.validatePAN(number) ?? true { break }
+            screen.problem("That is not a \(method.id) number; type it again.")
+        }
         var pin: String?
         if config?.requiresCVV(pan: number) ?? true {
             let typed = try await ask("PIN or security code (hidden):", hidden: true)
@@ -79,31 +86,62 @@ extension InteractiveCheckout {
         screen.line(
             "  \(method.id) \(token.maskedPAN): \(total)can pay \(money(token.balance)) \(checkout.currency) of this order"
         )
-        do {
-            if config?.takePolicy == SecondaryTakePolicy.none {
-                let slice = try await ask("Amount to take from it (Enter: as much as it may pay):")
+        // The same card typed again: say so, and that this reading replaces the share it has.
+        if let earlier = appliedGiftCards.values.first(where: {
+            $0.methodID == token.methodID && $0.maskedPAN == token.maskedPAN
+        }), let share = checkout.amountSplit.first(where: { $0.id == earlier.id }) {
+            screen.line(
+                "  This card is already in the split for \(money(share.amount)) \(checkout.currency): "
+                    + "what you choose now replaces that.")
+        }
+        guard try await apply(token, slices: config?.takePolicy == SecondaryTakePolicy.none) else { return }
+        appliedGiftCards[token.id] = token
+        showSplit()
+    }
+
+    /// Applies a card read from its number, asking how much to take when its policy lets the shopper choose. A
+    /// wrong amount (not a number, zero or less, more than the card may pay or than is left) is asked again: the
+    /// card stays read, its number and PIN are not typed twice. Returns whether the card is in the split.
+    private func apply(_ token: SecondaryToken, slices: Bool) async throws(InputEnded) -> Bool {
+        guard slices else {
+            do {
+                try checkout.applySecondary(token)
+                return true
+            } catch {
+                screen.problem("The card was not applied: \(CheckoutText.reason(error))")
+                return false
+            }
+        }
+        let most = "\(money(min(token.balance, checkout.remainingAmountToPay))) \(checkout.currency)"
+        while true {
+            let slice = try await ask("Amount to take from it (Enter: \(most); 'no' to leave the card out):")
+            if ["no", "n"].contains(slice.lowercased()) { return false }
+            do {
                 if slice.isEmpty {
                     try checkout.applySecondary(token)
                 } else if let amount = CheckoutText.amount(slice, exponent: exponent) {
                     try checkout.applySecondary(token, amount: amount)
                 } else {
-                    screen.problem("'\(slice)' is not an amount such as 10.50: the card was not applied.")
-                    return
+                    screen.problem("'\(slice)' is not an amount such as 10.50; type another.")
+                    continue
                 }
-            } else {
-                try checkout.applySecondary(token)
+                return true
+            } catch let error as PurseCheckoutError where error.kind == .invalidTake {
+                screen.problem("\(CheckoutText.reason(error)); type another amount.")
+            } catch {
+                screen.problem("The card was not applied: \(CheckoutText.reason(error))")
+                return false
             }
-        } catch let ended as InputEnded {
-            throw ended
-        } catch {
-            screen.problem("The card was not applied: \(CheckoutText.reason(error))")
-            return
         }
-        appliedGiftCards[token.id] = token
-        showSplit()
     }
 
     private func applySaved(_ saved: SavedSecondaryToken) async {
+        if let share = checkout.amountSplit.first(where: { $0.id == saved.id }) {
+            screen.problem(
+                "\(CheckoutText.describe(saved)) is already in the split for \(money(share.amount)) "
+                    + "\(checkout.currency).")
+            return
+        }
         if checkout.savedSecondaryTokens.first(where: { $0.id == saved.id })?.balanceResolved == false {
             await spinner.during("Reading the card's balance") { await checkout.waitForSavedSecondaryBalances() }
         }

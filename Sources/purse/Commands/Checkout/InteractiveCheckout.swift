@@ -113,8 +113,14 @@ final class InteractiveCheckout {
     private func option(_ item: PaymentItem, title: String, note: String) -> PrimaryOption {
         // Creating an element makes no call; it tells whether a plugin can pay the item on this platform.
         let reason = checkout.paymentElement(for: item).unavailableReason
+        let partner: Partner =
+            switch item {
+            case .paymentToken(let token): token.partner
+            case .primaryMethod(let method): method.partner
+            }
         return PrimaryOption(
-            item: item, title: title, note: note, unavailable: reason.map { _ in "not payable from a terminal" })
+            item: item, title: title, note: note,
+            unavailable: reason.map { CheckoutText.whyNotPayableHere($0, partner: partner) })
     }
 
     private func kind(of method: PrimaryMethod) -> String {
@@ -176,6 +182,8 @@ final class InteractiveCheckout {
 
     private func choosePrimary(_ options: [PrimaryOption]) async throws(InputEnded) -> PaymentElement {
         screen.title("Pay the rest")
+        // The list printed with the order has scrolled away behind the gift cards: show it again.
+        showMenu(options)
         while true {
             let rest = "\(money(checkout.remainingAmountToPay)) \(checkout.currency)"
             let answer = try await ask("Pay \(rest) with [1-\(options.count)]:")
@@ -186,7 +194,7 @@ final class InteractiveCheckout {
             }
             let option = options[index - 1]
             if let unavailable = option.unavailable {
-                screen.problem("\(option.title) is \(unavailable); choose another.")
+                screen.problem("\(option.title) is \(unavailable). Choose another.")
                 continue
             }
             if let element = try await prepare(option) { return element }

@@ -160,7 +160,11 @@ extension DemoTour {
         case is any CardPlugin: return "card (\(method.template))"
         case is any PayPalPlugin: return "PayPal"
         case .some: return "plugin"
-        case .none: return "no plugin here (\(method.template))"
+        case .none:
+            guard let reason = checkout.paymentElement(for: .primaryMethod(method)).unavailableReason else {
+                return method.template
+            }
+            return CheckoutText.whyNotPayableHere(reason, partner: method.partner)
         }
     }
 }

@@ -1,0 +1,111 @@
+import Foundation
+import PurseHeadlessCheckout
+import Testing
+
+/// The dialogue of `purse checkout` where a shopper makes a mistake: each finding of the first-hour review, run
+/// through the real binary with piped answers on the embedded sandbox (an order of 42.50 EUR).
+@Suite("purse checkout: mistakes in the dialogue", .serialized)
+struct CheckoutDialogueTests {
+    static let pan = CheckoutCommandTests.illicadoPAN
+    static let pin = CheckoutCommandTests.illicadoPIN
+
+    static func report(_ output: PurseBinary.Output) throws -> JSONValue {
+        try JSONValue.parse(output.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    static func occurrences(of text: String, in stream: String) -> Int {
+        stream.components(separatedBy: text).count - 1
+    }
+
+    /// Was: a bad amount dropped the card, and the shopper typed its number and PIN again; an amount above what
+    /// the card may pay quoted that (42.50) as "the balance" (the card holds 50.00).
+    @Test("a wrong gift-card amount is asked again, the card stays read, the limit is named for what it is")
+    func wrongAmountIsAskedAgain() async throws {
+        let answers = "1\n\(Self.pan)\n\(Self.pin)\nabc\n-5\n60\n20\n\n1\n123\ny\n"
+        let output = try await PurseBinary.run(["checkout", "--json"], stdin: answers)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(try Self.report(output)["outcome"] == "paid")
+        #expect(try Self.report(output)["split"]?.arrayValue?.first?["amount"]?.decimalValue == 20)
+        #expect(Self.occurrences(of: "illicado-giftcard number:", in: output.stderr) == 1)
+        #expect(Self.occurrences(of: "PIN or security code", in: output.stderr) == 1)
+        #expect(output.stderr.contains("'abc' is not an amount such as 10.50; type another."))
+        #expect(output.stderr.contains("'-5' is not an amount such as 10.50; type another."))
+        #expect(output.stderr.contains("the card may pay at most 42.50 EUR of this order"))
+        #expect(!output.stderr.contains("at most the balance"))
+        #expect(Self.occurrences(of: "Amount to take from it", in: output.stderr) == 4)
+    }
+
+    @Test("'no' at the amount leaves the card out, and nothing of it reaches the split")
+    func amountNoLeavesTheCardOut() async throws {
+        let answers = "1\n\(Self.pan)\n\(Self.pin)\nno\n\n1\n123\ny\n"
+        let output = try await PurseBinary.run(["checkout", "--json"], stdin: answers)
+        #expect(output.status == 0, "\(output.stderr)")
+        let split = try Self.report(output)["split"]?.arrayValue ?? []
+        #expect(split.count == 1)
+        #expect(split.first?["method"] == "payzen-creditcard")
+    }
+
+    /// Was: a mistyped number was reported only after the PIN had been typed.
+    @Test("a number that is not the card's shape is refused before the PIN is asked")
+    func badNumberBeforePIN() async throws {
+        let answers = "1\n1234\n\(Self.pan)\n\(Self.pin)\n20\n\n1\n123\ny\n"
+        let output = try await PurseBinary.run(["checkout", "--json"], stdin: answers)
+        #expect(output.status == 0, "\(output.stderr)")
+        let refused = try #require(output.stderr.range(of: "That is not a illicado-giftcard number; type it again."))
+        let pin = try #require(output.stderr.range(of: "PIN or security code"))
+        #expect(refused.upperBound < pin.lowerBound)
+        #expect(Self.occurrences(of: "illicado-giftcard number:", in: output.stderr) == 2)
+    }
+
+    /// Was: a wrong CVV on the saved Visa in a split with a gift card was reported as "illicado-giftcard FAILED".
+    @Test("a wrong CVV in a split names the card that refused and its code, on screen and in --json")
+    func wrongCVVNamesTheCard() async throws {
+        let answers = "1\n\(Self.pan)\n\(Self.pin)\n20\n\n1\n999\ny\n"
+        let output = try await PurseBinary.run(["checkout", "--json"], stdin: answers)
+        #expect(output.status == 1, "\(output.stderr)")
+        let report = try Self.report(output)
+        #expect(report["outcome"] == "refused")
+        #expect(report["error"]?["code"] == "VALIDATE_FAILED")
+        #expect(report["error"]?["participant"] == "payzen-creditcard")
+        #expect(report["error"]?["server_code"] == "WRONG_CARD_DATA")
+        #expect(output.stderr.contains("payzen-creditcard WRONG_CARD_DATA"))
+        #expect(!output.stderr.contains("illicado-giftcard FAILED"))
+    }
+
+    /// Was: the same card typed twice silently kept its first amount.
+    @Test("the same gift card typed again says it is in the split, and the new amount replaces the old")
+    func sameCardTwice() async throws {
+        let answers = "1\n\(Self.pan)\n\(Self.pin)\n20\n1\n\(Self.pan)\n\(Self.pin)\n10\n\n1\n123\ny\n"
+        let output = try await PurseBinary.run(["checkout", "--json"], stdin: answers)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stderr.contains("This card is already in the split for 20.00 EUR"))
+        let split = try Self.report(output)["split"]?.arrayValue ?? []
+        #expect(split.map { $0["method"]?.stringValue } == ["illicado-giftcard", "payzen-creditcard"])
+        #expect(split.first?["amount"]?.decimalValue == 10)
+        #expect(split.last?["amount"]?.decimalValue == Decimal(string: "32.5"))
+    }
+
+    /// Was: the list of instruments had scrolled away when "Pay the rest" asked for a line number; rows that
+    /// could not pay said only "not payable from a terminal".
+    @Test("'Pay the rest' lists the instruments again, and a row that cannot pay says why")
+    func payTheRestListsAgain() async throws {
+        let answers = "1\n\(Self.pan)\n\(Self.pin)\n20\n\n1\n123\ny\n"
+        let output = try await PurseBinary.run(["checkout", "--json"], stdin: answers)
+        #expect(output.status == 0, "\(output.stderr)")
+        let rest = try #require(output.stderr.range(of: "Pay the rest"))
+        let after = output.stderr[rest.upperBound...]
+        #expect(after.contains("1)  Personal Visa VISA •••• 4242"))
+        #expect(!output.stderr.contains("not payable from a terminal"))
+        #expect(
+            after.contains("paypal-wallet                   paypal_wallet — not payable here: PayPal's plugin is in"))
+        #expect(after.contains("payline-ideal                   redirection_suffix — not payable here: no plugin pays"))
+    }
+
+    @Test("a currency the sandbox refuses is a usage error (64) in the sandbox's words")
+    func unsupportedCurrency() async throws {
+        let output = try await PurseBinary.run(["checkout", "--currency", "XYZ", "--json"], stdin: "")
+        #expect(output.status == 64, "\(output.stderr)")
+        #expect(output.stderr.contains("--currency XYZ: currency must be one of CHF, EUR, GBP, JPY, USD"))
+        #expect(try Self.report(output)["outcome"] == "usage_error")
+    }
+}
