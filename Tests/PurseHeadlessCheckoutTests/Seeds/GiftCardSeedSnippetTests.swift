@@ -16,8 +16,9 @@ struct AcmeVoucherConfig: SecondaryConfig {
     }
 }
 
-/// The gift cards page (seed 000) compiled and run as written: SwiftUI lines left out, `ForEach` as a `for`
-/// loop, `show(error)` as a local function. If the public API drifts from the page, this file stops compiling.
+/// The gift cards page (seed 000, now the DocC guide GiftCardsAndCoPayment.md) compiled and run as written: SwiftUI
+/// lines left out, `ForEach` as a `for` loop, `show(error)` as a local function. If the public API drifts from the
+/// page, this file stops compiling.
 @MainActor
 @Suite("Gift cards page snippets")
 struct GiftCardSeedSnippetTests {

@@ -7,8 +7,9 @@ import Testing
     import UIKit
 #endif
 
-/// The redirection page's snippets (shared/seeds/003), compiled as written. SwiftUI and UIKit lines are left
-/// out; the `WebAuthRedirectPresenter` snippet compiles only where UIKit exists, its policy part everywhere.
+/// The redirection page's snippets (seed 003, now the DocC guide RedirectionMethods.md), compiled as written. SwiftUI
+/// and UIKit lines are left out; the `WebAuthRedirectPresenter` snippet compiles only where UIKit exists, its policy
+/// part everywhere.
 @MainActor
 @Suite("Seed snippets: redirection methods")
 struct RedirectionSeedSnippetTests {

@@ -3,8 +3,9 @@ import Testing
 
 @testable import PurseHeadlessCheckout
 
-/// The saved-cards page (`shared/seeds/001`) as written, SwiftUI lines left out (`ForEach` as `for`, the view's
-/// body as plain functions). If the public API drifts from the page, this file stops compiling.
+/// The saved-cards page (seed 001, now the DocC guide SavedCardsAndAccounts.md) as written, SwiftUI lines left out
+/// (`ForEach` as `for`, the view's body as plain functions). If the public API drifts from the page, this file stops
+/// compiling.
 @MainActor
 @Suite("Saved cards page snippets compile and run as written")
 struct SavedCardsSeedSnippetTests {
