@@ -27,7 +27,11 @@ let package = Package(
     ],
     // The SDK libraries depend on nothing; swift-nio serves the sandbox's HTTP server and the loopback listener
     // only. Without access to the package hosts, run scripts/use-vendored-packages first (local mirrors).
-    dependencies: [.package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0")],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+        // The `purse` command line only: subcommands, help, usage errors, shell completion.
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+    ],
     targets: [
         // The SDK: no dependencies and no socket code, so it builds wherever Foundation does (iOS 17+, macOS 14+,
         // Linux). Its lock is `Support/Locked.swift`, a symbolic link to PurseLock's one source file.
@@ -66,7 +70,7 @@ let package = Package(
             name: "purse",
             dependencies: [
                 "PurseHeadlessCheckout", "PurseSandbox", "PurseSandboxServer", "PurseCheckoutTesting",
-                "PurseLoopbackRedirect",
+                "PurseLoopbackRedirect", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictness
         ),

@@ -20,13 +20,24 @@ public final class SandboxServer: Sendable {
 
     /// A server for `sandbox` on `host:port` (port 0: an ephemeral port, reported by ``start()``).
     /// `readTimeout` bounds how long a client may take to send a whole request (then 408).
+    ///
+    /// `requestLog`, when given, is called once per request the sandbox answered, after the answer is made,
+    /// with its method, path, status and duration only (``ServedRequest``): never the query, the headers or the
+    /// body, which can carry card data and credentials. Requests the HTTP layer refuses before they reach the
+    /// sandbox (408, 413, 431, 503 at capacity) are not reported. It runs on the request's task: keep it quick.
     public init(
-        sandbox: PurseSandbox, host: String = "127.0.0.1", port: UInt16 = 0, readTimeout: Duration = .seconds(10)
+        sandbox: PurseSandbox, host: String = "127.0.0.1", port: UInt16 = 0, readTimeout: Duration = .seconds(10),
+        requestLog: (@Sendable (ServedRequest) -> Void)? = nil
     ) {
         self.sandbox = sandbox
         self.host = host
         server = HTTPServer(configuration: .init(host: host, port: port, readTimeout: readTimeout)) { request in
+            let clock = ContinuousClock()
+            let start = clock.now
             let response = await sandbox.handle(Self.sandboxRequest(request))
+            if let requestLog {
+                requestLog(ServedRequest(request: request, response: response, duration: start.duration(to: clock.now)))
+            }
             return Self.serverResponse(response)
         }
     }

@@ -16,7 +16,7 @@ struct PurseCommandTests {
         #expect(top.status == 0)
         #expect(top.stdout.contains("demo"))
         #expect(top.stdout.contains("sandbox"))
-        for command in ["demo", "sandbox"] {
+        for command in ["demo", "checkout", "sandbox"] {
             let output = try await PurseBinary.run([command, "--help"])
             #expect(output.status == 0)
             #expect(output.stdout.contains("Usage: purse \(command)"))

@@ -6,7 +6,8 @@ extension PurseSandbox {
     /// In order: find the endpoint (404/405), count the request, apply the faults (header `x-sandbox-fault`
     /// first, then the instance's; latency waits on the injected clock), handle it, then apply the
     /// after-handling faults (drop, reset, stalled body, truncated body, wrong content type, HTML page). Bodies over 1 MiB are 413
-    /// `PAYLOAD_TOO_LARGE`. Never throws: every failure is an
+    /// `PAYLOAD_TOO_LARGE`; a JSON route's body labelled as another media type is 415 `UNSUPPORTED_MEDIA_TYPE`
+    /// (``SandboxRequest/jsonBody()``). Never throws: every failure is an
     /// HTTP answer with a JSON body `{ "code", "message" }` (hosted pages answer HTML).
     public func handle(_ request: SandboxRequest) async -> SandboxResponse {
         let endpoint: SandboxEndpoint
@@ -131,8 +132,23 @@ public struct SandboxAPIError: Error, Sendable, Equatable, CustomStringConvertib
 }
 
 extension SandboxRequest {
-    /// The body as a JSON document.
+    /// The body as a JSON document: every JSON route reads its body here, so the media-type check is made once.
+    ///
+    /// A non-empty body whose `Content-Type` names another media type (`application/xml`, a form, `text/plain`)
+    /// is refused with 415 `UNSUPPORTED_MEDIA_TYPE` before it is parsed: a client that labels its body as
+    /// something else has a bug worth seeing, and a real API would refuse it too. Accepted: `application/json`
+    /// and the `+json` structured suffix (RFC 6839), with any parameters (`; charset=utf-8`), in any case. A
+    /// body with no `Content-Type` at all is parsed as JSON (what hand-built requests and older tests send);
+    /// an empty body is left to the parser, which names what is missing.
     func jsonBody() -> Result<SandboxJSON, SandboxAPIError> {
+        if !body.isEmpty, let contentType = header("content-type"), !Self.isJSONMediaType(contentType) {
+            let mediaType = Self.mediaType(contentType)
+            let shown = mediaType.count > 80 ? String(mediaType.prefix(80)) + "…" : mediaType
+            return .failure(
+                SandboxAPIError(
+                    415, "UNSUPPORTED_MEDIA_TYPE",
+                    "The body must be JSON (Content-Type: application/json), not '\(shown)'"))
+        }
         do {
             return .success(try JSONParser.parse(body))
         } catch {
@@ -146,6 +162,18 @@ extension SandboxRequest {
             json.objectValue.map { .success($0) }
                 ?? .failure(SandboxAPIError(400, "INVALID_PAYLOAD", "The body must be a JSON object"))
         }
+    }
+
+    /// Whether `contentType` (a `Content-Type` value) names JSON: `application/json` or `application/…+json`.
+    static func isJSONMediaType(_ contentType: String) -> Bool {
+        let mediaType = mediaType(contentType)
+        return mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
+    }
+
+    /// The media type of a `Content-Type` value, lower-cased, without parameters or spaces.
+    private static func mediaType(_ contentType: String) -> String {
+        let type = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        return type.trimmingCharacters(in: .whitespaces).lowercased()
     }
 
     /// The body as `application/x-www-form-urlencoded` fields.

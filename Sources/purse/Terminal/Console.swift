@@ -6,8 +6,8 @@ import Foundation
     import Darwin
 #endif
 
-/// Writes to the terminal: colour only on a terminal and when `NO_COLOR` is not set, a spinner only on a
-/// terminal, errors to stderr.
+/// Writes to the terminal: colour only on a terminal that is not `TERM=dumb` and when `NO_COLOR` is not set,
+/// errors to stderr.
 struct Console: Sendable {
     let colors: Bool
     let interactive: Bool
@@ -21,10 +21,25 @@ struct Console: Sendable {
         return copy
     }
 
+    /// The console of standard output: colours as ``colorsAllowed(on:environment:)`` decides for it.
     static func standard() -> Console {
-        let tty = isatty(STDOUT_FILENO) == 1
-        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        return Console(colors: tty && !noColor, interactive: tty)
+        Console(colors: colorsAllowed(on: STDOUT_FILENO), interactive: isatty(STDOUT_FILENO) == 1)
+    }
+
+    /// Whether escape sequences (colours, erasing a line) may be written to `descriptor`: only to a terminal,
+    /// and not to one that says it understands none (`TERM=dumb`, as in Emacs shells and some CI logs).
+    static func escapesAllowed(
+        on descriptor: Int32, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Bool {
+        isatty(descriptor) == 1 && environment["TERM"] != "dumb"
+    }
+
+    /// Whether colours may be written to `descriptor`: ``escapesAllowed(on:environment:)``, and `NO_COLOR`
+    /// unset or empty (https://no-color.org).
+    static func colorsAllowed(
+        on descriptor: Int32, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Bool {
+        escapesAllowed(on: descriptor, environment: environment) && (environment["NO_COLOR"] ?? "").isEmpty
     }
 
     func print(_ text: String = "") {

@@ -18,9 +18,9 @@ final class Spinner {
     }
     private static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
-    /// A spinner drawn only when standard error is a terminal and `allowed` (false with `--json`).
+    /// A spinner drawn only when standard error is a terminal (not `TERM=dumb`) and `allowed` (false with `--json`).
     init(allowed: Bool) {
-        isEnabled = allowed && isatty(STDERR_FILENO) == 1
+        isEnabled = allowed && Console.escapesAllowed(on: STDERR_FILENO)
     }
 
     /// Runs `body` with the spinner turning next to `label`, then erases the line.

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 
 /// `purse checkout`: an interactive checkout in the terminal, on an embedded sandbox or on a session created
@@ -5,35 +6,11 @@ import Foundation
 ///
 /// The dialogue is ``InteractiveCheckout``; ``CheckoutRun`` sets the stage (sandbox, merchant backend, loopback
 /// listener, the checkout itself), handles Ctrl-C, and reports. ``CheckoutReport`` documents the exit statuses.
-struct CheckoutCommand {
-    static let spec = CommandSpec(
-        name: "checkout",
-        summary: "Pay an order interactively: choose a saved instrument or a method, add gift cards, type the CVV.",
-        usage: """
-            purse checkout [--amount 42.50] [--currency EUR] [--shopper demo-shopper|empty|guest]
-                                    [--api-base URL --widget-data STRING|@FILE] [--no-browser] [--json]
-            """,
-        options: [
-            OptionSpec(name: "amount", value: "AMOUNT", help: "Order amount on the embedded sandbox (default 42.50)."),
-            OptionSpec(name: "currency", value: "CODE", help: "ISO 4217 currency of that order (default EUR)."),
-            OptionSpec(
-                name: "shopper", value: "NAME",
-                help: "demo-shopper (saved cards and gift cards; default), empty (empty wallet) or guest."),
-            OptionSpec(
-                name: "api-base", value: "URL",
-                help:
-                    "Pay a session created elsewhere: a `purse sandbox` (http://127.0.0.1:PORT) or a Purse API (https)."
-            ),
-            OptionSpec(
-                name: "widget-data", value: "STRING|@FILE",
-                help: "The session's widget.data, inline or read from FILE (required with --api-base)."),
-            OptionSpec(
-                name: "no-browser", value: nil, help: "Print hosted pages' addresses instead of opening a browser."),
-            OptionSpec(
-                name: "json", value: nil,
-                help: "Print one JSON object with the outcome on stdout; the dialogue goes to stderr."),
-        ],
-        details: """
+struct CheckoutCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "checkout",
+        abstract: "Pay an order interactively: choose a saved instrument or a method, add gift cards, type the CVV.",
+        discussion: """
             Without --api-base, an embedded sandbox starts on 127.0.0.1 and this command plays the merchant \
             backend: it creates the order's client session for the shopper, and confirms the payment server-side \
             at the end. With --api-base, it pays the session whose widget data you give (created by your backend \
@@ -54,12 +31,56 @@ struct CheckoutCommand {
             server-side), 64 usage error, 130 cancelled.
             """)
 
-    let options: ParsedOptions
-    let console: Console
+    @Option(help: ArgumentHelp("Order amount on the embedded sandbox (default 42.50).", valueName: "amount"))
+    var amount: String?
+
+    @Option(help: ArgumentHelp("ISO 4217 currency of that order (default EUR).", valueName: "code"))
+    var currency: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "demo-shopper (saved cards and gift cards; default), empty (empty wallet) or guest.", valueName: "name"),
+        completion: .list(["demo-shopper", "empty", "guest"]))
+    var shopper: String?
+
+    @Option(
+        name: .customLong("api-base"),
+        help: ArgumentHelp(
+            "Pay a session created elsewhere: a `purse sandbox` (http://127.0.0.1:PORT) or a Purse API (https).",
+            valueName: "url"))
+    var apiBase: String?
+
+    @Option(
+        name: .customLong("widget-data"),
+        help: ArgumentHelp(
+            "The session's widget.data, inline or read from FILE (required with --api-base).",
+            valueName: "string|@file"))
+    var widgetData: String?
+
+    @Flag(name: .customLong("no-browser"), help: "Print hosted pages' addresses instead of opening a browser.")
+    var noBrowser = false
+
+    @Flag(help: "Print one JSON object with the outcome on stdout; the dialogue goes to stderr.")
+    var json = false
+
+    /// The options, checked: every combination and value mistake is a usage error, before anything starts.
+    func settings() throws(UsageError) -> CheckoutOptions {
+        try CheckoutOptions(
+            amount: amount, currency: currency, shopper: shopper, apiBase: apiBase, widgetData: widgetData, json: json,
+            noBrowser: noBrowser)
+    }
+
+    func validate() throws {
+        do {
+            _ = try settings()
+        } catch {
+            throw error.validation
+        }
+    }
 
     @MainActor
-    func run() async throws -> Int32 {
-        let settings = try CheckoutOptions(options)
-        return await CheckoutRun(settings: settings, console: console).run()
+    func run() async throws {
+        let status = await CheckoutRun(settings: try settings(), console: Console.standard()).run()
+        if status != 0 { throw ExitCode(status) }
     }
 }

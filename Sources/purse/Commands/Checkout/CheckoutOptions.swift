@@ -63,27 +63,32 @@ struct CheckoutOptions {
         "empty": PurseSandbox.emptyShopper, "empty-shopper": PurseSandbox.emptyShopper, "guest": nil,
     ]
 
-    init(_ options: ParsedOptions) throws(UsageError) {
-        json = options.flag("json")
-        noBrowser = options.flag("no-browser")
-        if let base = options.value("api-base") {
-            guard let widgetData = options.value("widget-data") else {
+    /// The options as given on the command line (`nil`: not given), checked.
+    init(
+        amount: String?, currency: String?, shopper: String?, apiBase: String?, widgetData: String?, json: Bool,
+        noBrowser: Bool
+    ) throws(UsageError) {
+        self.json = json
+        self.noBrowser = noBrowser
+        if let base = apiBase {
+            guard let widgetData else {
                 throw UsageError(
                     description: "--api-base needs --widget-data STRING|@FILE (the session created on that API)")
             }
-            for embeddedOnly in ["amount", "currency", "shopper"] where options.value(embeddedOnly) != nil {
+            for (embeddedOnly, value) in [("amount", amount), ("currency", currency), ("shopper", shopper)]
+            where value != nil {
                 throw UsageError(
                     description: "--\(embeddedOnly) is for the embedded sandbox: with --api-base the session decides")
             }
             target = .remote(apiBase: try Self.apiBase(base), widgetData: try Self.widgetDataSource(widgetData))
         } else {
-            guard options.value("widget-data") == nil else {
+            guard widgetData == nil else {
                 throw UsageError(description: "--widget-data needs --api-base URL (where the session was created)")
             }
-            let currency = try Self.currency(options.value("currency") ?? "EUR")
+            let currency = try Self.currency(currency ?? "EUR")
             let amount = try Self.minorUnits(
-                options.value("amount") ?? Self.defaultAmount, exponent: Currency(code: currency).exponent)
-            let name = options.value("shopper") ?? "demo-shopper"
+                amount ?? Self.defaultAmount, exponent: Currency(code: currency).exponent)
+            let name = shopper ?? "demo-shopper"
             guard let shopper = Self.shoppers[name] else {
                 throw UsageError(description: "--shopper must be demo-shopper, empty or guest, got '\(name)'")
             }

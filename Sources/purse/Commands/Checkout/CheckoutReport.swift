@@ -60,7 +60,7 @@ struct CheckoutReport {
         case .pending: return interruptedOnPage ? 130 : 2
         case .cancelled: return 128 + (signal ?? 2)  // 130 for SIGINT (2), 143 for SIGTERM
         case .refused, .failed, .notConfirmed, .inputEnded: return 1
-        case .usageError: return 64
+        case .usageError: return ExitStatus.usage
         }
     }
 

@@ -33,8 +33,7 @@ final class CheckoutRun {
         self.settings = settings
         self.console = console
         if settings.json {
-            let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-            let colors = isatty(STDERR_FILENO) == 1 && !noColor
+            let colors = Console.colorsAllowed(on: STDERR_FILENO)
             screen = CheckoutScreen(console: Console(colors: colors, interactive: colors), toStandardError: true)
         } else {
             screen = CheckoutScreen(console: console, toStandardError: false)
@@ -65,7 +64,7 @@ final class CheckoutRun {
                 failure.error = error as? PurseCheckoutError
                 console.print(failure.json.jsonText)
             }
-            return error is UsageError ? 64 : 1
+            return error is UsageError ? ExitStatus.usage : ExitStatus.failure
         }
         report.interruptedWhileSubmitting = interruptedWhileSubmitting
         report.interruptedOnPage = interruptedOnPage

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import PurseHeadlessCheckout
 import PurseSandbox
@@ -9,19 +10,11 @@ import PurseSandboxServer
 /// The chapters live next to this file: ``DemoTour`` (the shared cast: sandbox, merchant backend, the
 /// scripted shopper), `DemoPayments.swift` (what the shopper sees, gift cards, saved cards, 3-D Secure, a
 /// redirection) and `DemoWalletAndRestore.swift` (the wallet, process death mid-redirect).
-struct DemoCommand {
-    static let spec = CommandSpec(
-        name: "demo",
-        summary: "A guided tour of the SDK against an embedded sandbox on 127.0.0.1.",
-        usage: "purse demo [--json] [--inject-fault ROUTE:STATUS[,ROUTE:STATUS…]]",
-        options: [
-            OptionSpec(name: "json", value: nil, help: "Print a JSON summary of every step instead of the story."),
-            OptionSpec(
-                name: "inject-fault", value: "ROUTE:STATUS",
-                help: "Make every call of a sandbox route answer STATUS (e.g. validate:503), to see a failure reported."
-            ),
-        ],
-        details: """
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "A guided tour of the SDK against an embedded sandbox on 127.0.0.1.",
+        discussion: """
             The demo plays both sides: the merchant backend (it creates a client session per order and confirms \
             every payment server-side) and the app (it opens the checkout over HTTP, shows what the shopper can \
             pay with, applies two gift cards, pays with saved cards through a CVV and a 3-D Secure challenge, \
@@ -34,8 +27,30 @@ struct DemoCommand {
             .joined(separator: ", ")).
             """)
 
-    let options: ParsedOptions
-    let console: Console
+    @Flag(help: "Print a JSON summary of every step instead of the story.")
+    var json = false
+
+    @Option(
+        name: .customLong("inject-fault"),
+        help: ArgumentHelp(
+            "Make every call of a sandbox route answer STATUS (e.g. validate:503), to see a failure reported.",
+            valueName: "route:status[,route:status…]"),
+        completion: .list(SandboxRoute.allCases.map { "\($0.rawValue):503" }))
+    var injectFault: String?
+
+    func validate() throws {
+        do {
+            _ = try Self.faults(injectFault)
+        } catch {
+            throw error.validation
+        }
+    }
+
+    @MainActor
+    func run() async throws {
+        let status = try await playTour(console: Console.standard())
+        if status != 0 { throw ExitCode(status) }
+    }
 
     /// One checked step of the tour, for the summary.
     struct Step {
@@ -64,10 +79,11 @@ struct DemoCommand {
         return faults
     }
 
+    /// The tour; returns the exit status (0 only if every step did what it says).
     @MainActor
-    func run() async throws(UsageError) -> Int32 {
-        let faults = try Self.faults(options.value("inject-fault"))
-        let story = options.flag("json") ? console.silenced() : console
+    private func playTour(console: Console) async throws(UsageError) -> Int32 {
+        let faults = try Self.faults(injectFault)
+        let story = json ? console.silenced() : console
         let tour = DemoTour(story: story)
         do {
             story.step("An embedded sandbox stands in for Purse")
@@ -92,13 +108,13 @@ struct DemoCommand {
         } catch {
             tour.record("error", false, "\(error)")
         }
-        return finish(tour.steps)
+        return finish(tour.steps, console: console)
     }
 
-    private func finish(_ steps: [Step]) -> Int32 {
+    private func finish(_ steps: [Step], console: Console) -> Int32 {
         let passed = !steps.isEmpty && steps.allSatisfy(\.passed)
         let failedSteps = steps.filter { !$0.passed }
-        if options.flag("json") {
+        if json {
             let summary: JSONValue = [
                 "passed": .bool(passed),
                 "failed_steps": .array(failedSteps.map { "\($0.chapter) › \($0.title)" }.map(JSONValue.string)),
