@@ -136,7 +136,7 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// MARK: - Fuzz targets (issue 8): only when PURSE_FUZZ=1, never in a normal build or test
+// MARK: - Fuzz targets (docs/RELIABILITY.md §1): only when PURSE_FUZZ=1, never in a normal build or test
 //
 // `scripts/fuzz` sets PURSE_FUZZ=1 and builds these executables into their own scratch path (.build/fuzz), in
 // release with `-enable-testing` and `-sanitize=fuzzer,address`; libFuzzer supplies `main`, each target exports

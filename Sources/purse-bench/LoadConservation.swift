@@ -3,7 +3,7 @@ import PurseHeadlessCheckout
 import PurseSandbox
 import PurseSandboxServer
 
-/// `purse-bench --load SECONDS` (issue 8): the sandbox over loopback under `wrk` at 64 connections, mixing
+/// `purse-bench --load SECONDS` (docs/RELIABILITY.md §4): the sandbox over loopback under `wrk` at 64 connections, mixing
 /// client-session creation (merchant API) with `/validate` calls paid by gift cards, then a reconciliation.
 ///
 /// Pass when: wrk saw no socket error and no non-2xx answer; every answer had the expected shape; and the books

@@ -2,9 +2,9 @@ import Foundation
 import PurseHeadlessCheckout
 import PurseSandbox
 
-/// `purse-bench`: round trips, latency, CPU and sandbox throughput (DESIGN.md §9, issue 9).
+/// `purse-bench`: round trips, latency, CPU and sandbox throughput (DESIGN.md §9; figures in docs/PERFORMANCE.md).
 /// `--quick`: a sub-minute run for CI; `--json`: machine-readable output.
-/// `--load SECONDS [--connections N]`: only the load and balance-conservation check of issue 8.
+/// `--load SECONDS [--connections N]`: only the load and balance-conservation check (docs/RELIABILITY.md §4).
 let argumentList = Array(CommandLine.arguments.dropFirst())
 let arguments = Set(argumentList)
 let quick = arguments.contains("--quick")
