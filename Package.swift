@@ -85,6 +85,7 @@ let package = Package(
             dependencies: [
                 "PurseHTTPServer", "PurseLock", "TestProcess", .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: testStrictness
         ),

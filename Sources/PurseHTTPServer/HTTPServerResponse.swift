@@ -84,3 +84,12 @@ public struct HTTPServerResponse: Sendable, Equatable, CustomStringConvertible {
         return "HTTP \(status) (\(body.count) body bytes)"
     }
 }
+
+/// How a server's `answering` closure answers a request (``HTTPServer/init(configuration:answering:)``).
+public enum HTTPServerAnswer: Sendable {
+    /// The answer, made on the event loop.
+    case now(HTTPServerResponse)
+    /// The rest of the work, run in a `Task` of its own (it may suspend or block); its answer is written when it
+    /// returns.
+    case later(@Sendable () async -> HTTPServerResponse)
+}

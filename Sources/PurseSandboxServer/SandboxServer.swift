@@ -31,14 +31,26 @@ public final class SandboxServer: Sendable {
     ) {
         self.sandbox = sandbox
         self.host = host
+        // A request that needs no waiting is answered on the connection's event loop (no thread hop); latency
+        // faults, `/init` and, with a state file, every request (its write blocks) finish in a `Task`.
+        let writesStateFile = sandbox.writesStateFile
         server = HTTPServer(configuration: .init(host: host, port: port, readTimeout: readTimeout)) { request in
             let clock = ContinuousClock()
             let start = clock.now
-            let response = await sandbox.handle(Self.sandboxRequest(request))
-            if let requestLog {
-                requestLog(ServedRequest(request: request, response: response, duration: start.duration(to: clock.now)))
+            let answered: @Sendable (SandboxResponse) -> HTTPServerResponse = { response in
+                if let requestLog {
+                    let served = ServedRequest(
+                        request: request, response: response, duration: start.duration(to: clock.now))
+                    requestLog(served)
+                }
+                return Self.serverResponse(response)
             }
-            return Self.serverResponse(response)
+            let sandboxRequest = Self.sandboxRequest(request)
+            guard !writesStateFile else { return .later { answered(await sandbox.handle(sandboxRequest)) } }
+            switch sandbox.begin(sandboxRequest) {
+            case .answered(let response): return .now(answered(response))
+            case .pending(let pending): return .later { answered(await sandbox.finish(pending)) }
+            }
         }
     }
 

@@ -10,15 +10,44 @@ extension PurseSandbox {
     /// (``SandboxRequest/jsonBody()``). Never throws: every failure is an
     /// HTTP answer with a JSON body `{ "code", "message" }` (hosted pages answer HTML).
     public func handle(_ request: SandboxRequest) async -> SandboxResponse {
+        switch begin(request) {
+        case .answered(let response): return response
+        case .pending(let pending): return await finish(pending)
+        }
+    }
+
+    /// What ``begin(_:)`` did with a request: answered it, or left the rest to ``finish(_:)``.
+    public enum Step: Sendable {
+        /// The answer, made without waiting.
+        case answered(SandboxResponse)
+        /// The request waits (injected latency) or its endpoint suspends (`/init`): finish it with
+        /// ``PurseSandbox/finish(_:)``, once.
+        case pending(Pending)
+    }
+
+    /// A request ``begin(_:)`` has counted and taken its faults for, to be finished by ``finish(_:)``.
+    public struct Pending: Sendable {
+        let endpoint: SandboxEndpoint
+        let request: SandboxRequest
+        let fault: SandboxFault?
+        let latency: Duration
+    }
+
+    /// ``handle(_:)`` without suspending: everything up to the first wait. A server calls it where it cannot
+    /// block or suspend (an event loop) and finishes a `.pending` step elsewhere; ``handle(_:)`` is the two
+    /// together. A sandbox with a state path writes its file after every change (blocking I/O): call
+    /// ``handle(_:)`` off the loop for those (see ``writesStateFile``).
+    public func begin(_ request: SandboxRequest) -> Step {
         let endpoint: SandboxEndpoint
         switch resolve(request) {
         case .success(let found): endpoint = found
-        case .failure(let error): return error.response
+        case .failure(let error): return .answered(error.response)
         }
         let route = endpoint.route
         state.withLock { $0.requestCounts[route.rawValue, default: 0] += 1 }
         guard request.body.count <= Self.maximumBodySize else {
-            return .error(413, "PAYLOAD_TOO_LARGE", "The body is larger than \(Self.maximumBodySize) bytes")
+            return .answered(
+                .error(413, "PAYLOAD_TOO_LARGE", "The body is larger than \(Self.maximumBodySize) bytes"))
         }
 
         var headerFault: SandboxFault?
@@ -26,21 +55,49 @@ extension PurseSandbox {
             do {
                 headerFault = try SandboxFault(headerValue: header)
             } catch {
-                return .error(400, "INVALID_FAULT_HEADER", "x-sandbox-fault: cannot read '\(error.setting)'")
+                return .answered(
+                    .error(400, "INVALID_FAULT_HEADER", "x-sandbox-fault: cannot read '\(error.setting)'"))
             }
         }
         let (fault, globalLatency) = faults.take(for: route, header: headerFault)
         let latency = globalLatency + (fault?.latency ?? .zero)
-        let delayed = latency > .zero
+        let pending = Pending(endpoint: endpoint, request: request, fault: fault, latency: latency)
+        guard latency == .zero else { return .pending(pending) }
+        // A fault with a status answers in the endpoint's place: the endpoint does not run.
+        if let fault, fault.status != nil { return .answered(Self.applying(fault, route: route, to: nil)) }
+        guard let response = dispatchNow(endpoint, request) else { return .pending(pending) }
+        return .answered(Self.applying(fault, route: route, to: response))
+    }
+
+    /// The rest of a request ``begin(_:)`` left pending: its latency on the injected clock, then its answer.
+    public func finish(_ pending: Pending) async -> SandboxResponse {
+        let delayed = pending.latency > .zero
         if delayed { faults.delay(ended: false) }
         defer { if delayed { faults.delay(ended: true) } }
-        await wait(latency)
-        if let fault, let status = fault.status {
-            return FaultInjector.statusAnswer(fault, status: status, route: route)
+        await wait(pending.latency)
+        if let fault = pending.fault, fault.status != nil {
+            return Self.applying(fault, route: pending.endpoint.route, to: nil)
         }
-        let response = await dispatch(endpoint, request)
-        guard let fault else { return response }
-        return FaultInjector.apply(fault, to: response)
+        let response: SandboxResponse
+        if let now = dispatchNow(pending.endpoint, pending.request) {
+            response = now
+        } else {
+            response = await dispatchLater(pending.endpoint, pending.request)
+        }
+        return Self.applying(pending.fault, route: pending.endpoint.route, to: response)
+    }
+
+    /// Whether every change is written to the state file (a blocking write under the state lock).
+    public var writesStateFile: Bool { configuration.statePath != nil }
+
+    /// `fault` applied to `response`: a fault with a status answers that status instead (`response` is then not
+    /// needed, and may be `nil`).
+    private static func applying(
+        _ fault: SandboxFault?, route: SandboxRoute, to response: SandboxResponse?
+    ) -> SandboxResponse {
+        guard let fault else { return response ?? .noContent }
+        if let status = fault.status { return FaultInjector.statusAnswer(fault, status: status, route: route) }
+        return FaultInjector.apply(fault, to: response ?? .noContent)
     }
 
     /// Bodies above this size are refused with 413 `PAYLOAD_TOO_LARGE` (a real session is about 80 kB).
@@ -75,12 +132,14 @@ extension PurseSandbox {
         return .success(endpoint)
     }
 
-    private func dispatch(_ endpoint: SandboxEndpoint, _ request: SandboxRequest) async -> SandboxResponse {
+    /// The endpoint's answer when it can be made without suspending; `nil` for an endpoint that suspends
+    /// (``dispatchLater(_:_:)``).
+    private func dispatchNow(_ endpoint: SandboxEndpoint, _ request: SandboxRequest) -> SandboxResponse? {
         switch endpoint {
         case .oauthToken: return issueAccessToken(request)
         case .createClientSession: return createClientSessionEndpoint(request)
         case .getClientSession(let id): return clientSessionEndpoint(id: id, request)
-        case .gatewayInit(let session): return await gatewayInit(session: session, request)
+        case .gatewayInit: return nil
         case .gatewayValidate(let session): return gatewayValidate(session: session, request)
         case .datetime: return datetime()
         case .walletTokens, .walletToken, .walletFavorite: return walletEndpoint(endpoint, request)
@@ -99,6 +158,14 @@ extension PurseSandbox {
             return SandboxResponse(
                 status: 200, headers: ["content-type": "application/javascript; charset=utf-8"],
                 body: Data("// PurseSandbox: no web SDK here; the native SDK reads widget.data.\n".utf8))
+        }
+    }
+
+    /// The answer of an endpoint that suspends (an issuer's answer may wait on the injected clock).
+    private func dispatchLater(_ endpoint: SandboxEndpoint, _ request: SandboxRequest) async -> SandboxResponse {
+        switch endpoint {
+        case .gatewayInit(let session): return await gatewayInit(session: session, request)
+        default: return dispatchNow(endpoint, request) ?? .error(500, "INTERNAL", "No answer for \(endpoint.route)")
         }
     }
 
