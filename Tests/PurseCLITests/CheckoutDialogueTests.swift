@@ -85,6 +85,20 @@ struct CheckoutDialogueTests {
         #expect(split.last?["amount"]?.decimalValue == Decimal(string: "32.5"))
     }
 
+    /// Was: a saved gift card picked twice was applied again without a word.
+    @Test("a saved gift card picked twice says it is already in the split; the prompt asks for a line number")
+    func savedCardTwice() async throws {
+        // Line 9 is the saved "Birthday card" (balance 40.00).
+        let answers = "9\n9\n\n1\n123\ny\n"
+        let output = try await PurseBinary.run(["checkout", "--json"], stdin: answers)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stderr.contains("Birthday card •••• 0045 is already in the split for 40.00 EUR."))
+        #expect(output.stderr.contains("Add a gift card? Type its line number (1-11), or press Enter to go on:"))
+        let split = try Self.report(output)["split"]?.arrayValue ?? []
+        #expect(split.count == 2)
+        #expect(split.first?["amount"]?.decimalValue == 40)
+    }
+
     /// Was: the list of instruments had scrolled away when "Pay the rest" asked for a line number; rows that
     /// could not pay said only "not payable from a terminal".
     @Test("'Pay the rest' lists the instruments again, and a row that cannot pay says why")

@@ -58,6 +58,10 @@ struct PurseCommandTests {
         // What the shopper sees.
         #expect(story.contains("saved      Personal Visa VISA •••• 4242 asks for its CVV"))
         #expect(story.contains("gift card  illicado-giftcard"))
+        // A method this tool cannot pay says why (was: "paypal-wallet no plugin here").
+        #expect(story.contains("paypal-wallet"))
+        #expect(story.contains("not payable here: PayPal's plugin is in the PurseCheckoutPayPal library"))
+        #expect(!story.contains("no plugin here"))
         // Two gift cards, the split after each.
         #expect(story.contains("pays a capped slice of 20.00 EUR; left to pay: 100.00 EUR"))
         #expect(story.contains("Buybox caps a payment at 50 EUR); left to pay: 50.00 EUR"))
