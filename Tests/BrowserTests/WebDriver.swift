@@ -25,7 +25,23 @@ final class ChromeDriver {
     }
 
     /// Starts chromedriver on a free port (`--port=0`; it prints the port it chose).
+    ///
+    /// Under a sanitizer on a loaded two-core machine, chromedriver now and then closed its output after its first
+    /// line, before listening: such a start is tried again, three times at most, and the last failure (with the
+    /// process's exit status) is what the test sees.
     static func start() async throws -> ChromeDriver {
+        var failure: any Error = StartError(description: "chromedriver was not started")
+        for _ in 0..<3 {
+            do {
+                return try await startOnce()
+            } catch let error as StartError {
+                failure = error
+            }
+        }
+        throw failure
+    }
+
+    private static func startOnce() async throws -> ChromeDriver {
         guard let executable = BrowserEnvironment.chromedriver else { throw StartError(description: "no chromedriver") }
         let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -55,7 +71,8 @@ final class ChromeDriver {
                         }
                     }
                 }
-                throw StartError(description: "chromedriver exited before listening: \(text)")
+                let state = process.isRunning ? "still running" : "exit status \(process.terminationStatus)"
+                throw StartError(description: "chromedriver closed its output before listening (\(state)): \(text)")
             }
             group.addTask {
                 // A real process: bounded.
@@ -63,8 +80,13 @@ final class ChromeDriver {
                 throw StartError(description: "chromedriver did not start within 30 s")
             }
             defer { group.cancelAll() }
-            guard let port = try await group.next() else { throw StartError(description: "no port") }
-            return port
+            do {
+                guard let port = try await group.next() else { throw StartError(description: "no port") }
+                return port
+            } catch {
+                if process.isRunning { process.terminate() }
+                throw error
+            }
         }
         guard let base = URL(string: "http://127.0.0.1:\(port)") else { throw StartError(description: "bad port") }
         return ChromeDriver(process: process, base: base)
