@@ -75,9 +75,19 @@ struct PaymentSection: View {
 
     var body: some View {
         VStack(spacing: 16) {
-            if element.hasUI { PaymentElementView(element) }  // nothing for redirection methods and PayPal
-            Button("Pay") { element.submit() }  // the outcome goes to CheckoutModel.handle(_:)
-                .disabled(!element.isReady || element.isSubmitting)
+            if element.item.method == .applepay {
+                // Apple Pay: the sheet shows what the gift cards leave (`element.applePayRequest()`); hidden when the
+                // device cannot pay with these networks.
+                if let request = try? element.applePayRequest(),
+                    PassKitApplePaySheet.canMakePayments(usingNetworks: request.supportedNetworks)
+                {
+                    ApplePayButton(element)  // the outcome goes to CheckoutModel.handle(_:)
+                }
+            } else {
+                if element.hasUI { PaymentElementView(element) }  // nothing for redirection methods and PayPal
+                Button("Pay") { element.submit() }  // the outcome goes to CheckoutModel.handle(_:)
+                    .disabled(!element.isReady || element.isSubmitting)
+            }
         }
     }
 }

@@ -30,6 +30,16 @@ struct PaymentAPI: Sendable {
         return try InitData(reading: APIClient.reader(body, what: "Payment API POST /init"))
     }
 
+    /// `POST /sessions/{session_id}/init-xpay` with one wallet item (Apple Pay, CONTRACT §8): the payment data goes
+    /// to the vault, the answer's `plugin_result.vault_vendor_token_id` pays at `/validate`.
+    func initializeXPay(sessionID: String, item: ItemPayload) async throws(PurseCheckoutError) -> InitData {
+        let body = try await client.send(
+            service: "Payment API", method: "POST",
+            url: roots.payment.appending(segments: ["sessions", sessionID, "init-xpay"]), display: "/init-xpay",
+            headers: headers, body: item.json)
+        return try InitData(reading: APIClient.reader(body, what: "Payment API POST /init-xpay"))
+    }
+
     /// `POST /sessions/{session_id}/validate` with every split participant, under an idempotency key that a
     /// retry of the same attempt reuses.
     func validate(

@@ -53,6 +53,7 @@ extension PurseHeadlessCheckout {
                 message: "no plugin pays \(item.partner.rawValue)-\(item.method.rawValue) "
                     + (item.isToken ? "saved tokens " : "") + "on this platform")
         }
+        if let applePay = strategy as? ApplePayStrategy { try applePay.configure(configuration.applePay) }
         return strategy
     }
 
@@ -72,6 +73,9 @@ extension PurseHeadlessCheckout {
             session: state.session, roots: roots,
             initialize: { item async throws(PurseCheckoutError) in
                 try await api.initialize(sessionID: sessionID, item: item)
+            },
+            initializeXPay: { item async throws(PurseCheckoutError) in
+                try await api.initializeXPay(sessionID: sessionID, item: item)
             },
             client: paymentAPI.client, retriesAttempt: state.attempt != nil)
     }

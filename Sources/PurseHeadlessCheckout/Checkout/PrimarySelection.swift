@@ -72,6 +72,14 @@ extension PurseHeadlessCheckout {
         mutate { $0.split = $0.split.setPrimaryReady(ready) }
     }
 
+    /// The split as it would stand with `method` as the primary: what its element shows before it is selected.
+    func split(withPrimary method: PrimaryMethod) -> SplitEngine {
+        state.split.setPrimary(
+            primaryShare(
+                id: method.id, partner: method.partner, method: method.method, configuration: method.configuration,
+                ready: true))
+    }
+
     /// Refuses changes once the payment is submitted or the session has expired.
     func ensureEditable() throws(PurseCheckoutError) {
         switch state.phase {

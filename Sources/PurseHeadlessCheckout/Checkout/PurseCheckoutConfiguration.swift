@@ -31,6 +31,8 @@ public struct PurseCheckoutConfiguration: Sendable {
     /// `PurseCheckoutPayPal.register()` adds PayPal; a test can pass its own registry so that what it
     /// registers stays out of every other checkout.
     public var pluginRegistry: PluginRegistry
+    /// Apple Pay settings that override the session's (the merchant identifier of your app's entitlement, …).
+    public var applePay: ApplePayConfiguration
 
     /// A configuration with production defaults for every member not given.
     public init(
@@ -42,7 +44,8 @@ public struct PurseCheckoutConfiguration: Sendable {
         logHandler: (@Sendable (PurseLogEntry) -> Void)? = nil,
         requestTimeout: Duration = .seconds(30),
         makeIdempotencyKey: @escaping @Sendable () -> String = { UUID().uuidString },
-        pluginRegistry: PluginRegistry = .shared
+        pluginRegistry: PluginRegistry = .shared,
+        applePay: ApplePayConfiguration = ApplePayConfiguration()
     ) {
         self.transport = transport
         self.clock = clock
@@ -53,6 +56,7 @@ public struct PurseCheckoutConfiguration: Sendable {
         self.requestTimeout = requestTimeout
         self.makeIdempotencyKey = makeIdempotencyKey
         self.pluginRegistry = pluginRegistry
+        self.applePay = applePay
     }
 }
 

@@ -100,6 +100,17 @@ extension PurseCheckoutError {
         /// Anything else.
         public static let unknownError: Code = "UNKNOWN_ERROR"
 
+        // Apple Pay
+        /// The Apple Pay sheet cannot be shown: no sheet was given (off device), or PassKit refused to present it
+        /// (no card for the networks, restrictions). Nothing was charged.
+        public static let applePayUnavailable: Code = "APPLE_PAY_UNAVAILABLE"
+        /// The split changed while the Apple Pay sheet was open (a gift card applied or removed), so the amount the
+        /// shopper authorized is not what is left to pay. Nothing was charged; submit again to show the new amount.
+        public static let applePayAmountChanged: Code = "APPLE_PAY_AMOUNT_CHANGED"
+        /// The gateway refused the Apple Pay payment data at `init-xpay` (`INVALID_APPLE_PAY_TOKEN`). Nothing was
+        /// charged.
+        public static let applePayInvalidToken: Code = "APPLE_PAY_INVALID_TOKEN"
+
         /// The group a code belongs to unless the thrower says otherwise.
         public var defaultKind: Kind {
             switch self {
@@ -118,7 +129,8 @@ extension PurseCheckoutError {
                 return .session
             case .apiError, .networkError, .invalidResponse, .requestCancelled:
                 return .api
-            case .paymentNotFulfilledOnSubmit, .elementNotFulfilled, .validateFailed, .onBeforeValidateHookFailed:
+            case .paymentNotFulfilledOnSubmit, .elementNotFulfilled, .validateFailed, .onBeforeValidateHookFailed,
+                .applePayUnavailable, .applePayAmountChanged, .applePayInvalidToken:
                 return .payment
             case .methodNotImplemented, .paymentMethodNotFound, .paymentTokenNotFoundInSession, .methodDisabled:
                 return .method

@@ -23,6 +23,8 @@ package struct ElementContext: Sendable {
     package let roots: APIRoots
     /// `/init` for this session.
     package let initialize: @Sendable (ItemPayload) async throws(PurseCheckoutError) -> InitData
+    /// `/init-xpay` for this session (Apple Pay's payment data → a vault token).
+    package let initializeXPay: @Sendable (ItemPayload) async throws(PurseCheckoutError) -> InitData
     /// The API client (for vault calls).
     let client: APIClient
     /// Whether this submit retries an attempt whose outcome is unknown (the last `/validate` failed without a

@@ -59,6 +59,28 @@ public final class PaymentElement: Identifiable {
     /// The card form of a fresh card's element; `nil` for any other element.
     public var cardForm: CardForm? { (strategy as? any CardInputStrategy)?.cardForm }
 
+    /// Where an Apple Pay element shows its sheet: `PassKitApplePaySheet` by default where PassKit exists, `nil`
+    /// elsewhere (set `SandboxApplePaySheet` from `PurseCheckoutTesting` to pay with sandbox test tokens). Always
+    /// `nil` for any other element, and setting it there does nothing.
+    public var applePaySheet: (any ApplePaySheet)? {
+        get { (strategy as? ApplePayStrategy)?.sheet }
+        set { (strategy as? ApplePayStrategy)?.sheet = newValue }
+    }
+
+    /// What the Apple Pay sheet would show now: the amount Apple Pay pays after the gift cards, and one line per
+    /// gift card. Read it again after the split changes.
+    /// - Throws: `METHOD_NOT_IMPLEMENTED` for an element that is not Apple Pay (or cannot pay);
+    ///   `ELEMENT_NOT_FULFILLED` when Apple Pay has nothing to pay (the gift cards cover the order).
+    public func applePayRequest() throws(PurseCheckoutError) -> ApplePayPaymentRequest {
+        if let unavailableReason { throw unavailableReason }
+        guard let applePay = strategy as? ApplePayStrategy, let checkout else {
+            throw PurseCheckoutError(.methodNotImplemented, message: "\(item.id) is not an Apple Pay element")
+        }
+        let split =
+            checkout.primary?.id == item.id ? checkout.state.split : checkout.split(withPrimary: applePay.method)
+        return try applePay.request(for: split)
+    }
+
     /// The CVV-only field of a saved card whose ``PaymentToken/requiresCVV`` is true; `nil` for any other
     /// element (a saved card that pays without CVV, a PayPal account, a method).
     public var cvvField: CVVField? { (strategy as? any CardInputStrategy)?.cvvField }
@@ -142,6 +164,7 @@ public final class PaymentElement: Identifiable {
         }
         do {
             if checkout.primary?.id != item.id { try checkout.select(item) }
+            if let applePay = strategy as? ApplePayStrategy { return await applePay.pay(checkout: checkout) }
             let context = checkout.elementContext
             let result = try await checkout.submit { amount async throws(PurseCheckoutError) in
                 try await strategy.primaryItem(amount: amount, context: context)

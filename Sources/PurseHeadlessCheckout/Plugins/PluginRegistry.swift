@@ -6,8 +6,9 @@
 /// 2. `template == "secondary"` or a `"secondary"` label → ``SecondaryPlugin``;
 /// 3. `template` ending in `_creditcard`, or `lyra` → ``CardPlugin``, except a `pci_proxy` vault, which has
 ///    no card plugin on iOS;
-/// 4. a template registered with ``register(_:forTemplate:)`` (PayPal registers `paypal_wallet`);
-/// 5. anything else → `nil`: the method is still listed, and paying with it reports `METHOD_NOT_IMPLEMENTED`.
+/// 4. `template == "applepay"` → ``ApplePayPlugin`` (CONTRACT §8);
+/// 5. a template registered with ``register(_:forTemplate:)`` (PayPal registers `paypal_wallet`);
+/// 6. anything else → `nil`: the method is still listed, and paying with it reports `METHOD_NOT_IMPLEMENTED`.
 ///
 /// Thread-safe; ``shared`` is the instance the checkout uses.
 public final class PluginRegistry: Sendable {
@@ -18,6 +19,7 @@ public final class PluginRegistry: Sendable {
     private let card: any CardPlugin = CardModule()
     private let redirection: any RedirectionPlugin = RedirectionModule()
     private let secondary: any SecondaryPlugin = SecondaryModule()
+    private let applePay: any ApplePayPlugin = ApplePayModule()
 
     /// A registry with only the built-in plugins.
     public init() {}
@@ -43,6 +45,7 @@ public final class PluginRegistry: Sendable {
         case .redirection: return redirection
         case .secondary: return secondary
         case .card: return card
+        case .applePay: return applePay
         case .template(let template): return extraTemplates.withLock { $0[template] }
         case .none: return nil
         }
@@ -50,7 +53,7 @@ public final class PluginRegistry: Sendable {
 
     /// Where a configuration routes, before looking at what is registered.
     enum Route: Equatable {
-        case redirection, secondary, card, template(String), none
+        case redirection, secondary, card, applePay, template(String), none
     }
 
     static func route(_ configuration: MethodConfiguration) -> Route {
@@ -60,6 +63,7 @@ public final class PluginRegistry: Sendable {
         if template.hasSuffix("_creditcard") || template == "lyra" {
             return configuration.vault?.vendor == "pci_proxy" ? .none : .card
         }
+        if template == "applepay" { return .applePay }
         return template.isEmpty ? .none : .template(template)
     }
 }

@@ -35,6 +35,12 @@ extension SandboxCatalogue {
                 "  \(pad(card.pan, 19)) \(pad(card.brand, 17)) \(card.outcome.rawValue)\(code)  [\(card.slug)]")
         }
         lines.append("")
+        lines.append("Apple Pay test tokens (no sheet off device: payment_data = base64 of {\"sandbox\": TOKEN})")
+        for token in SandboxApplePayTestToken.allCases {
+            let code = token.cardOutcome.refusalCode.map { "refused, \($0)" } ?? "authorized"
+            lines.append("  \(pad(token.rawValue, 19)) \(code)")
+        }
+        lines.append("")
         lines.append("Gift cards, vouchers, loyalty and ANCV accounts (PAN or code, PIN, starting balance, behaviour)")
         for card in giftCards {
             lines.append(
@@ -82,6 +88,14 @@ extension SandboxCatalogue {
                         "cvv": .string(card.cvv),
                     ])
                 }),
+            "apple_pay_test_tokens": .array(
+                SandboxApplePayTestToken.allCases.map { token in
+                    .compact([
+                        "token": .string(token.rawValue),
+                        "payment_data_json": .string("{\"sandbox\":\"\(token.rawValue)\"}"),
+                        "code": .optional(token.cardOutcome.refusalCode),
+                    ])
+                }),
             "gift_cards": .array(
                 giftCards.map { card in
                     .compact([
@@ -120,6 +134,7 @@ extension SandboxCatalogue {
         case .secondary(let input, let policy): "secondary (\(input.rawValue), take \(policy.rawValue))"
         case .pollingSecondary: "secondary, polls WAITING then SUCCESS"
         case .unavailable: "refused (not available)"
+        case .applePay: "Apple Pay (init-xpay with a sandbox test token, then vault_vendor_token_id)"
         }
     }
 

@@ -131,6 +131,9 @@ public enum SandboxMethodKind: Sendable, Equatable {
     case pollingSecondary
     /// Offered in the session but refused by the sandbox at `/init` and `/validate`.
     case unavailable
+    /// Apple Pay: `init-xpay` turns a sandbox test token into a `vault_vendor_token_id`, which pays at `/validate`
+    /// (CONTRACT §8).
+    case applePay
 
     /// `true` for the balance-carrying kinds.
     public var isSecondary: Bool {

@@ -62,6 +62,13 @@ extension SandboxCatalogue {
             partner: "adyen", method: "googlepay", template: "googlepay", position: 8, stable: false,
             isSecondary: false, kind: .unavailable, displayName: "Google Pay (stable: false)"),
         SandboxMethod(
+            partner: "ingenico", method: "applepay", template: "applepay", position: 9, isSecondary: false,
+            kind: .applePay, supportedBrands: ["CARTE_BANCAIRE", "VISA", "MASTERCARD"],
+            merchantSpecifics: [
+                "apple_pay_merchant_identifier": "merchant.tech.purse.sandbox", "country_code": "FR",
+                "merchant_display_name": "Purse Sandbox Shop",
+            ], paymentMaxAmount: "999999999999", displayName: "Apple Pay (sandbox test tokens, no sheet off device)"),
+        SandboxMethod(
             partner: "illicado", method: "giftcard", template: "secondary", position: 10, isSecondary: true,
             kind: .secondary(.card, .splittable), saveToken: true, payToken: true, paymentMinAmount: "0.01",
             displayName: "Illicado gift card"),

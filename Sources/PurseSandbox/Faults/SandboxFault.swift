@@ -8,6 +8,8 @@ public enum SandboxRoute: String, Sendable, Equatable, Hashable, CaseIterable {
     case gatewayInit = "init"
     /// `POST /gateway/sessions/{id}/validate`.
     case gatewayValidate = "validate"
+    /// `POST /gateway/sessions/{id}/init-xpay` (Apple Pay).
+    case gatewayInitXPay = "init-xpay"
     /// `GET /clock/datetime`.
     case datetime
     /// Every `/wallet/…` call.

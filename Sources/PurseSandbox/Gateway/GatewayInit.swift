@@ -68,7 +68,7 @@ extension PurseSandbox {
             case .success(let polled): answer = polled
             case .failure(let error): return .failure(error)
             }
-        case .card, .paypal, .redirection:
+        case .card, .paypal, .redirection, .applePay:
             let stepId = state.takeStepId()
             state.steps[String(stepId)] = StepRecord(
                 id: stepId, sessionId: sessionId, partner: item.partner, method: item.method, cardSlug: nil,

@@ -58,6 +58,7 @@ struct ValidationPlanner {
         case .redirection(let style):
             requireStep(&planned, pending: .pending(pageKind: "psp", style: style))
             return .success(planned)
+        case .applePay: return planApplePay(&planned)
         case .unavailable:
             planned.outcome = .failed(
                 code: "TRANSACTION_NOT_SUPPORTED_BY_MERCHANT_ACCOUNT", message: "\(item.id) is not available")
@@ -224,6 +225,33 @@ struct ValidationPlanner {
         case .declined, .insufficientFunds:
             planned.outcome = .failed(code: outcome?.refusalCode ?? "REJECTED_BANK", message: "The bank refused")
         case nil: planned.outcome = .failed(code: "UNKNOWN_CARD", message: "Unknown card")
+        }
+        return .success(planned)
+    }
+
+    /// Apple Pay pays with the `vault_vendor_token_id` an `init-xpay` of this session gave; the sandbox test token
+    /// behind it decides the outcome, and the token is spent when the payment goes through.
+    private func planApplePay(_ planned: inout PlannedItem) -> Result<PlannedItem, SandboxAPIError> {
+        let item = planned.item
+        guard let tokenId = item.paymentData["vault_vendor_token_id"]?.stringValue else {
+            return .failure(
+                SandboxAPIError(400, "INVALID_PAYMENT_DATA", "payment_data.vault_vendor_token_id is required"))
+        }
+        guard let form = state.vaultForms[tokenId], form.tenantId == XPayToken.tenant(session.id) else {
+            planned.outcome = .failed(code: "UNKNOWN_CARD", message: "Unknown vault_vendor_token_id")
+            return .success(planned)
+        }
+        guard !form.used else {
+            planned.outcome = .failed(code: "DUPLICATED_TRANSACTION", message: "This Apple Pay token already paid")
+            return .success(planned)
+        }
+        planned.consumesForm = tokenId
+        planned.pluginResult["brand"] = .string(form.brand)
+        switch SandboxCardOutcome(rawValue: form.outcome) {
+        case .succeeds: planned.outcome = .succeeded
+        case .declined, .insufficientFunds, .requiresChallenge, nil:
+            let code = SandboxCardOutcome(rawValue: form.outcome)?.refusalCode ?? "REJECTED_BANK"
+            planned.outcome = .failed(code: code, message: "The bank refused the Apple Pay payment")
         }
         return .success(planned)
     }

@@ -141,6 +141,7 @@ extension PurseSandbox {
         case .getClientSession(let id): return clientSessionEndpoint(id: id, request)
         case .gatewayInit: return nil
         case .gatewayValidate(let session): return gatewayValidate(session: session, request)
+        case .gatewayInitXPay(let session): return gatewayInitXPay(session: session, request)
         case .datetime: return datetime()
         case .walletTokens, .walletToken, .walletFavorite: return walletEndpoint(endpoint, request)
         case .binLookup(let tenant): return binLookup(tenant: tenant, request)

@@ -12,6 +12,7 @@
 /// | GET | `/payment/v2/client-sessions/{id}` | ``SandboxRoute/clientSessions`` |
 /// | POST | `/gateway/sessions/{session_id}/init` | ``SandboxRoute/gatewayInit`` |
 /// | POST | `/gateway/sessions/{session_id}/validate` | ``SandboxRoute/gatewayValidate`` |
+/// | POST | `/gateway/sessions/{session_id}/init-xpay` | ``SandboxRoute/gatewayInitXPay`` |
 /// | GET | `/clock/datetime` | ``SandboxRoute/datetime`` |
 /// | GET, DELETE | `/wallet/customers/{owner}/sessions/{wallet_session}/tokens` | ``SandboxRoute/wallet`` |
 /// | PATCH, DELETE | `/wallet/customers/{owner}/sessions/{wallet_session}/tokens/{id}` | ``SandboxRoute/wallet`` |
@@ -32,6 +33,7 @@ enum SandboxEndpoint: Equatable {
     case getClientSession(id: String)
     case gatewayInit(session: String)
     case gatewayValidate(session: String)
+    case gatewayInitXPay(session: String)
     case datetime
     case walletTokens(owner: String, walletSession: String)
     case walletToken(owner: String, walletSession: String, token: String)
@@ -54,6 +56,7 @@ enum SandboxEndpoint: Equatable {
         case .createClientSession, .getClientSession: .clientSessions
         case .gatewayInit: .gatewayInit
         case .gatewayValidate: .gatewayValidate
+        case .gatewayInitXPay: .gatewayInitXPay
         case .datetime: .datetime
         case .walletTokens, .walletToken, .walletFavorite: .wallet
         case .binLookup, .secureFields: .vault
@@ -117,6 +120,7 @@ enum SandboxEndpoint: Equatable {
             switch parts[3] {
             case "init": return .gatewayInit(session: parts[2])
             case "validate": return .gatewayValidate(session: parts[2])
+            case "init-xpay": return .gatewayInitXPay(session: parts[2])
             default: return nil
             }
         }

@@ -138,6 +138,13 @@ struct PluginRoutingTests {
         Row(name: "paypal_wallet", template: "paypal_wallet", route: .template("paypal_wallet")),
         Row(name: "template_simulator", template: "template_simulator", route: .template("template_simulator")),
         Row(name: "googlepay", template: "googlepay", route: .template("googlepay")),
+        Row(name: "applepay", template: "applepay", route: .applePay),
+        Row(name: "applepay, vault none", template: "applepay", vendor: "none", route: .applePay),
+        Row(name: "ApplePay (not applepay)", template: "ApplePay", route: .template("ApplePay")),
+        Row(name: "applepay_v2", template: "applepay_v2", route: .template("applepay_v2")),
+        Row(
+            name: "applepay in redirection mode", template: "applepay", integrationMode: "redirection",
+            route: .redirection),
         Row(name: "empty template", template: "", route: .none),
         Row(name: "no template", template: nil, route: .none),
         Row(name: "no template, primary label", template: nil, labels: ["primary"], route: .none),
@@ -155,6 +162,7 @@ struct PluginRoutingTests {
         case .redirection: #expect(plugin is RedirectionModule)
         case .secondary: #expect(plugin is SecondaryModule)
         case .card: #expect(plugin is CardModule)
+        case .applePay: #expect(plugin is ApplePayModule)
         case .template, .none: #expect(plugin == nil)
         }
     }

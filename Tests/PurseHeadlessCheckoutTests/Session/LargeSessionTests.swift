@@ -286,7 +286,7 @@ struct LargeSessionTests {
         // No plugin registered for these templates.
         ("paypal-wallet", .none), ("paypal-paylater", .none), ("oney-cb3x", .none),
         ("oney-10xsansfraisiban", .none), ("alma-cb2x", .none), ("adyen-googlepay", .none),
-        ("ingenico-applepay", .none), ("klarna-installments", .none), ("riverty-invoice", .none),
+        ("ingenico-applepay", .applePay), ("klarna-installments", .none), ("riverty-invoice", .none),
         ("zorglub-teleport", .none), ("mystery-notemplate", .none), ("hipay-multibanco", .none),
         ("oneycard-comptant", .none), ("scalapay-cb3x", .none), ("riverty-3x", .none),
         ("unlabelled-method", .none),

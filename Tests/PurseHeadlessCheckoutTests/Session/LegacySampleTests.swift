@@ -217,7 +217,7 @@ struct LegacySampleTests {
         ("cofidis-4x", .redirection), ("dalenys-creditcard", .card), ("easy2play-giftcard", .secondary),
         ("easy2play-voucher", .secondary), ("fintecture-instantpayment", .redirection), ("floa-cb3x", .redirection),
         ("hipay-creditcard", .card), ("hipay-mbway", .none), ("hipay-multibanco", .none),
-        ("ingenico-applepay", .none), ("ingenico-bancontact", .redirection), ("ingenico-bizum", .redirection),
+        ("ingenico-applepay", .applePay), ("ingenico-bancontact", .redirection), ("ingenico-bizum", .redirection),
         ("ingenico-creditcard", .card), ("klarna-installments", .none), ("maxxing-loyaltycard", .secondary),
         ("oney-10xiban", .redirection), ("oney-10xsansfraisiban", .none), ("oney-20xiban", .redirection),
         ("oney-20xsansfraisiban", .none), ("oney-cb3x", .none), ("oneycard-comptant", .none),

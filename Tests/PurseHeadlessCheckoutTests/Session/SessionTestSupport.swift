@@ -39,7 +39,7 @@ func sessionDecimal(_ significand: Int64, exponent: Int = 0) -> Decimal {
 
 /// Where a (partner, method) routes, as the tests name it.
 enum SessionRouteKind: String, Sendable, CustomStringConvertible {
-    case card, redirection, secondary, paypal, other, none
+    case card, redirection, secondary, paypal, applePay, other, none
 
     init(_ plugin: (any PaymentPlugin)?) {
         switch plugin {
@@ -48,6 +48,7 @@ enum SessionRouteKind: String, Sendable, CustomStringConvertible {
         case .some(let plugin) where plugin is any SecondaryPlugin: self = .secondary
         case .some(let plugin) where plugin is any CardPlugin: self = .card
         case .some(let plugin) where plugin is any PayPalPlugin: self = .paypal
+        case .some(let plugin) where plugin is any ApplePayPlugin: self = .applePay
         case .some: self = .other
         }
     }

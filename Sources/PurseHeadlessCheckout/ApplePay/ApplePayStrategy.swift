@@ -1,0 +1,180 @@
+/// Apple Pay's element strategy: every decision of the Apple Pay flow, platform-independent (the PassKit adapter
+/// only shows the sheet and relays what it reports).
+///
+/// One submit: build the request from the split → present the sheet → for each authorization, check the split still
+/// asks what the sheet shows, then run the checkout's one submit path (`init-xpay` inside the primary item's build,
+/// then `/validate` with every gift card under the attempt's idempotency key) → answer the sheet → outcome.
+///
+/// | what happened | sheet | outcome |
+/// |---|---|---|
+/// | `/validate` `SUCCESS`, nothing to open | success | `completed` |
+/// | shopper closed the sheet without authorizing | – | `canceled` (nothing sent) |
+/// | declined, insufficient funds (`/validate` refusal) | failure | `failed(VALIDATE_FAILED)`, the bank's code as `serverCode` |
+/// | payment data refused at `init-xpay` | failure | `failed(APPLE_PAY_INVALID_TOKEN)` |
+/// | no answer (network) | failure | `failed(NETWORK_ERROR)`; a retry of the same split resends the same items |
+/// | session expired while the sheet was open | failure | `failed(EXPIRED_SESSION)` (nothing sent) |
+/// | a gift card applied or removed while the sheet was open | failure | `failed(APPLE_PAY_AMOUNT_CHANGED)` (nothing sent) |
+/// | `/validate` asks for a page (3-D Secure) | failure | `failed(VALIDATE_FAILED)`: the sheet cannot show it |
+/// | the sheet could not be shown, or no sheet | – | `failed(APPLE_PAY_UNAVAILABLE)` |
+///
+/// After a failure the shopper may authorize again on the same sheet; the outcome is that of the last
+/// authorization.
+@MainActor
+final class ApplePayStrategy: ElementStrategy {
+    let method: PrimaryMethod
+    var onInputChange: (@MainActor () -> Void)?
+    /// Where the sheet is shown; set through ``PaymentElement/applePaySheet``.
+    var sheet: (any ApplePaySheet)?
+    /// The settings resolved when the element was made (``configure(_:)``).
+    private(set) var settings: ApplePaySettings?
+    /// The authorization being paid, only while its submit runs.
+    private var pendingPayment: ApplePayPayment?
+    /// The item the last `init-xpay` produced: a retry of an attempt whose outcome is unknown resends it, so the
+    /// retry keeps its idempotency key and gets the stored answer.
+    private var lastItem: (amount: Int64, item: ItemPayload)?
+    /// The result of the last authorization of the sheet under way.
+    private var lastResult: ApplePayAuthorizationResult?
+
+    init(method: PrimaryMethod) {
+        self.method = method
+        #if canImport(PassKit)
+            sheet = PassKitApplePaySheet()
+        #endif
+    }
+
+    var hasUI: Bool { true }
+    var inputIsValid: Bool { settings != nil }
+
+    /// Resolves the method's settings against the app's.
+    /// - Throws: `METHOD_NOT_IMPLEMENTED` naming what is missing (the merchant identifier).
+    func configure(_ app: ApplePayConfiguration) throws(PurseCheckoutError) {
+        settings = try ApplePaySettings(method: method, app: app)
+    }
+
+    func prepare(_ context: ElementContext) async throws(PurseCheckoutError) {}
+
+    /// The sheet's request for the split as it stands.
+    func request(for split: SplitEngine) throws(PurseCheckoutError) -> ApplePayPaymentRequest {
+        guard let settings else {
+            throw PurseCheckoutError(.methodNotImplemented, message: "\(method.id): Apple Pay is not configured")
+        }
+        return try ApplePayPaymentRequest(settings: settings, split: split)
+    }
+
+    /// Shows the sheet and pays each authorization through `checkout`.
+    func pay(checkout: PurseHeadlessCheckout) async -> PaymentOutcome {
+        guard let sheet else {
+            return .failed(
+                PurseCheckoutError(
+                    .applePayUnavailable,
+                    message: "no Apple Pay sheet on this platform: set element.applePaySheet "
+                        + "(SandboxApplePaySheet pays with sandbox test tokens)"))
+        }
+        let shown: ApplePayPaymentRequest
+        do {
+            shown = try request(for: checkout.state.split)
+        } catch {
+            return .failed(error)
+        }
+        lastResult = nil
+        checkout.log.info("Apple Pay sheet: \(shown.currencyCode) \(shown.total.amount)")
+        let end = await sheet.present(shown) { [weak self, weak checkout] payment in
+            guard let self, let checkout else {
+                return .failure(PurseCheckoutError(.unknownError, message: "the checkout of this element is gone"))
+            }
+            let result = await self.authorize(payment, shown: shown, checkout: checkout)
+            self.lastResult = result
+            return result
+        }
+        defer { lastResult = nil }
+        switch (end, lastResult) {
+        case (.notPresented, _):
+            return .failed(
+                PurseCheckoutError(
+                    .applePayUnavailable,
+                    message: "the Apple Pay sheet could not be shown (no card for these networks, or restrictions)"))
+        case (.dismissed, .success(let result)?): return .completed(result)
+        case (.dismissed, .failure(let error)?): return .failed(error)
+        case (.dismissed, nil): return .canceled
+        }
+    }
+
+    /// Pays one authorization: refuses when the split no longer asks what the sheet shows, else the checkout's one
+    /// submit path with this payment as the primary.
+    private func authorize(
+        _ payment: ApplePayPayment, shown: ApplePayPaymentRequest, checkout: PurseHeadlessCheckout
+    ) async -> ApplePayAuthorizationResult {
+        let now = try? request(for: checkout.state.split)
+        guard let now, now.summaryItems == shown.summaryItems else {
+            let asked = now.map { "\($0.total.amount) \($0.currencyCode)" } ?? "nothing from Apple Pay"
+            checkout.log.warning("Apple Pay not charged: the split changed while the sheet was open")
+            return .failure(
+                PurseCheckoutError(
+                    .applePayAmountChanged,
+                    message: "the split changed while the Apple Pay sheet was open: the sheet showed "
+                        + "\(shown.total.amount) \(shown.currencyCode), the order now asks \(asked); nothing was "
+                        + "charged, submit again"))
+        }
+        pendingPayment = payment
+        defer { pendingPayment = nil }
+        do {
+            let context = checkout.elementContext
+            let result = try await checkout.submit { amount async throws(PurseCheckoutError) in
+                try await self.primaryItem(amount: amount, context: context)
+            }
+            guard result.globalStatus == .success, result.redirection == nil else {
+                return .failure(
+                    PurseCheckoutError(
+                        .validateFailed,
+                        message: "the gateway answered \(result.globalStatus) with a page to open after Apple Pay, "
+                            + "which the sheet cannot show: confirm the payment on your backend",
+                        participant: method.id))
+            }
+            return .success(result)
+        } catch  where error.serverCode == "EXPIRED_SESSION" {
+            return .failure(
+                PurseCheckoutError(
+                    .expiredSession,
+                    message: "the session expired while the Apple Pay sheet was open; nothing was charged",
+                    httpStatus: error.httpStatus, serverCode: error.serverCode))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// `init-xpay` with the authorized payment, then the `/validate` item: `vault_vendor_token_id` and the step id.
+    func primaryItem(amount: Int64, context: ElementContext) async throws(PurseCheckoutError) -> ItemPayload {
+        if context.retriesAttempt, let lastItem, lastItem.amount == amount { return lastItem.item }
+        guard let payment = pendingPayment else {
+            throw PurseCheckoutError(
+                .elementNotFulfilled, message: "\(method.id) pays through the Apple Pay sheet: submit its element")
+        }
+        var xpay = ItemPayload(partner: method.partner, method: method.method, amount: amount)
+        xpay.paymentData["apple_pay"] = payment.wireJSON
+        let answer: InitData
+        do {
+            answer = try await context.initializeXPay(xpay)
+        } catch  where error.serverCode == "INVALID_APPLE_PAY_TOKEN" {
+            throw PurseCheckoutError(
+                .applePayInvalidToken, message: "the gateway refused the Apple Pay payment data",
+                httpStatus: error.httpStatus, serverCode: error.serverCode, participant: method.id)
+        }
+        guard answer.status.state == .success else {
+            throw PurseCheckoutError(
+                .validateFailed,
+                message: "Apple Pay was refused at init-xpay: \(answer.status.state) \(answer.status.code)",
+                serverCode: answer.status.code.isEmpty ? answer.status.state.rawValue : answer.status.code,
+                participant: method.id)
+        }
+        guard let token = answer.pluginResult["vault_vendor_token_id"]?.stringValue, !token.isEmpty else {
+            throw PurseCheckoutError(
+                .invalidResponse, message: "Payment API POST /init-xpay: plugin_result.vault_vendor_token_id is missing"
+            )
+        }
+        var item = ItemPayload(partner: method.partner, method: method.method, amount: amount)
+        item.paymentData["vault_vendor_token_id"] = .string(token)
+        item.stepID = answer.stepID
+        lastItem = (amount, item)
+        return item
+    }
+}
