@@ -115,6 +115,38 @@ struct CheckoutDialogueTests {
         #expect(after.contains("payline-ideal                   redirection_suffix — not payable here: no plugin pays"))
     }
 
+    /// Apple Pay from a terminal: no sheet, so a sandbox test token stands for the shopper's approval.
+    @Test(
+        "a gift card, then Apple Pay with a sandbox test token pays the rest; a declining token names Apple Pay",
+        arguments: [("", 0, "paid"), ("decline", 1, "refused")])
+    func applePayWithATestToken(token: String, status: Int32, outcome: String) async throws {
+        let purse = try InteractivePurse(["checkout", "--json"])
+        try await purse.waitFor("Add a gift card?")
+        purse.type("1\n\(Self.pan)\n\(Self.pin)\n20\n\n")
+        let menu = try await purse.waitFor("Pay 22.50 EUR with")
+        let applePay = try #require(CheckoutCommandTests.menuNumber("ingenico-applepay", in: menu))
+        #expect(menu.contains("Apple Pay (a sandbox test token: no sheet in a terminal)"))
+        purse.type("\(applePay)\n")
+        let asked = try await purse.waitFor("Sandbox Apple Pay token")
+        #expect(asked.contains("On a device the Apple Pay sheet would show: Order 42.50, Illicado"))
+        purse.type("not-a-token\n")
+        try await purse.waitFor("is not a sandbox test token")
+        purse.type("\(token)\n")
+        try await purse.waitFor("now? [y/N]")
+        purse.type("y\n")
+        #expect(try await purse.waitForExit() == status, "\(purse.output)\n\(purse.errors)")
+        let report = try JSONValue.parse(purse.output.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(report["outcome"]?.stringValue == outcome)
+        if outcome == "paid" {
+            let split = report["split"]?.arrayValue ?? []
+            #expect(split.map { $0["method"]?.stringValue } == ["illicado-giftcard", "ingenico-applepay"])
+            #expect(split.last?["amount"]?.decimalValue == Decimal(string: "22.5"))
+        } else {
+            #expect(report["error"]?["participant"] == "ingenico-applepay")
+            #expect(report["error"]?["server_code"] == "REJECTED_BANK")
+        }
+    }
+
     @Test("a currency the sandbox refuses is a usage error (64) in the sandbox's words")
     func unsupportedCurrency() async throws {
         let output = try await PurseBinary.run(["checkout", "--currency", "XYZ", "--json"], stdin: "")

@@ -72,6 +72,10 @@ struct PurseCommandTests {
         #expect(story.contains("one submit pays all three shares: /validate answered SUCCESS"))
         #expect(story.contains("the bank's challenge page opened, the shopper approved it"))
         #expect(story.contains("fintecture-instantpayment: the shopper approved on 127.0.0.1/pages/"))
+        // A gift card, then Apple Pay with the sandbox's test token (no sheet off a device).
+        #expect(story.contains("Order 2b: a gift card, then Apple Pay pays the rest (sandbox test token, no sheet)"))
+        #expect(story.contains("ingenico-applepay: the sheet would show"))
+        #expect(story.contains("one /validate pays both shares: /validate answered SUCCESS"))
         // The wallet.
         #expect(story.contains("'Work card' renamed 'Business card'"))
         #expect(story.contains("Business card is now a favorite"))
@@ -80,10 +84,10 @@ struct PurseCommandTests {
         // Save and restore mid-redirect.
         #expect(story.contains("restored after process death: submitted, payment pending on its page"))
         #expect(story.contains("a second submit is refused: SESSION_ALREADY_SUBMITTED_ERROR"))
-        // Every payment (gift cards + CVV, 3-D Secure, redirection, restored) confirmed by the backend.
+        // Every payment (gift cards + CVV, 3-D Secure, Apple Pay, redirection, restored) confirmed by the backend.
         #expect(
             story.components(separatedBy: "the backend confirms: client session COMPLETED, payment AUTHORIZED").count
-                - 1 == 4)
+                - 1 == 5)
         #expect(!story.contains("✗"))
         #expect(story.contains("Demo complete"))
         // Never card data: no full PAN, no first six digits.
@@ -106,11 +110,11 @@ struct PurseCommandTests {
         let chapters = Set(steps.compactMap { $0["chapter"]?.stringValue })
         #expect(
             chapters == [
-                "setup", "listing", "gift cards", "saved card with CVV", "3-D Secure", "redirection", "wallet",
-                "save and restore",
+                "setup", "listing", "gift cards", "saved card with CVV", "3-D Secure", "Apple Pay", "redirection",
+                "wallet", "save and restore",
             ])
         let confirmations = steps.filter { $0["step"]?.stringValue == "server confirmation" }
-        #expect(confirmations.count == 4)
+        #expect(confirmations.count == 5)
         #expect(confirmations.allSatisfy { $0["detail"]?.stringValue?.hasSuffix("payment AUTHORIZED") == true })
     }
 

@@ -1,5 +1,7 @@
 import Foundation
+import PurseCheckoutTesting
 import PurseHeadlessCheckout
+import PurseSandbox
 
 /// The dialogue of `purse checkout`: what the shopper can pay with, gift cards with the split after each,
 /// the instrument that pays the rest (its CVV typed with echo off), a confirmation, then one submit.
@@ -130,6 +132,7 @@ final class InteractiveCheckout {
         case is any RedirectionPlugin: return "hosted page (redirection)"
         case is any CardPlugin: return "enter a card"
         case is any PayPalPlugin: return "PayPal"
+        case is any ApplePayPlugin: return "Apple Pay (a sandbox test token: no sheet in a terminal)"
         default: return method.template
         }
     }
@@ -219,6 +222,9 @@ final class InteractiveCheckout {
             screen.problem("\(option.title) cannot pay: \(CheckoutText.reason(error))")
             return nil
         }
+        if element.applePaySheet == nil, (try? element.applePayRequest()) != nil {
+            try await chooseApplePayToken(for: element)
+        }
         if let field = element.cvvField { try await readCVV(into: field, of: option) }
         if let form = element.cardForm { try await fill(form) }
         guard checkout.isPaymentFulfilled else {
@@ -228,6 +234,28 @@ final class InteractiveCheckout {
             return nil
         }
         return element
+    }
+
+    /// Apple Pay's sheet exists only on a device. Here the shopper picks one of the sandbox's test tokens, which
+    /// stands for the payment data the sheet would hand over; a real Purse environment refuses them.
+    private func chooseApplePayToken(for element: PaymentElement) async throws(InputEnded) {
+        if let request = try? element.applePayRequest() {
+            let lines = request.summaryItems.map { "\($0.label) \(money($0.amount))" }.joined(separator: ", ")
+            screen.line("  On a device the Apple Pay sheet would show: \(lines) \(request.currencyCode)")
+        }
+        screen.line(
+            "  There is no Apple Pay sheet in a terminal: a sandbox test token stands for the shopper's approval.")
+        let names = SandboxApplePayTestToken.allCases.map(\.rawValue)
+        while true {
+            let answer = try await ask("Sandbox Apple Pay token (\(names.joined(separator: ", ")); Enter: approve):")
+            let token = answer.isEmpty ? SandboxApplePayTestToken.approve : SandboxApplePayTestToken(rawValue: answer)
+            guard let token else {
+                screen.problem("'\(answer)' is not a sandbox test token; type one of \(names.joined(separator: ", ")).")
+                continue
+            }
+            element.applePaySheet = SandboxApplePaySheet(steps: [.authorize(token)])
+            return
+        }
     }
 
     private func readCVV(into field: CVVField, of option: PrimaryOption) async throws(InputEnded) {

@@ -102,6 +102,7 @@ struct DemoCommand: AsyncParsableCommand {
             let first = try await tour.showWhatTheShopperSees()
             try await tour.payWithGiftCardsAndCVV(first)
             try await tour.payWithThreeDSecure()
+            try await tour.payWithGiftCardAndApplePay()
             try await tour.payByRedirection()
             try await tour.manageWallet()
             try await tour.restoreMidRedirect()

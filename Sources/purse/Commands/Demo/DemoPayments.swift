@@ -1,4 +1,5 @@
 import Foundation
+import PurseCheckoutTesting
 import PurseHeadlessCheckout
 import PurseSandbox
 
@@ -114,6 +115,36 @@ extension DemoTour {
         record(
             "challenge", challenge && isReturn(outcome),
             "the bank's challenge page opened, the shopper approved it: \(describe(outcome))")
+        try await confirm(checkout.session.id)
+    }
+
+    /// Chapter 3b: a gift card, then Apple Pay pays the rest. There is no Apple Pay sheet off a device: the
+    /// sandbox's test token `approve` stands for what the shopper's authorization would hand over.
+    func payWithGiftCardAndApplePay() async throws {
+        chapter("Apple Pay", "Order 2b: a gift card, then Apple Pay pays the rest (sandbox test token, no sheet)")
+        let checkout = try await openOrder(amount: 4299, what: "Apple Pay")
+        guard let illicado = checkout.secondaryMethods.first(where: { $0.id == "illicado-giftcard" }),
+            let applePay = checkout.paymentMethods.first(where: { $0.method == .applepay })
+        else { throw Failure(description: "the session offers no illicado gift card or Apple Pay") }
+        let giftCard = try await checkout.getSecondaryToken(
+            method: illicado, pan: TestData.illicadoPAN, cvv: TestData.illicadoPIN)
+        try checkout.applySecondary(giftCard, amount: 10)
+        try checkout.setPrimary(applePay)
+        let element = checkout.paymentElement(for: .primaryMethod(applePay))
+        let sheet = SandboxApplePaySheet(steps: [.authorize(.approve)])
+        element.applePaySheet = sheet
+        await element.prepare()
+        let request = try element.applePayRequest()
+        let lines = request.summaryItems.map { "\($0.label) \(money($0.amount))" }.joined(separator: ", ")
+        record(
+            "sheet", request.total.amount == Decimal(string: "32.99"),
+            "\(applePay.id): the sheet would show \(lines) EUR (merchant \(request.merchantIdentifier))")
+        showSplit(of: checkout)
+        let outcome = await element.submit()
+        record(
+            "authorized", isSuccess(outcome) && sheet.presentedRequests.count == 1,
+            "the shopper authorizes (sandbox token approve); init-xpay, then one /validate pays both shares: "
+                + describe(outcome))
         try await confirm(checkout.session.id)
     }
 
