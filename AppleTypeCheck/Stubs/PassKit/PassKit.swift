@@ -32,6 +32,10 @@ public struct PKPaymentNetwork: RawRepresentable, Hashable, Sendable {
     // https://developer.apple.com/documentation/passkit/pkpaymentnetwork/discover — listed in PKPaymentNetwork's
     // topic list ("discover").
     public static let discover = PKPaymentNetwork(rawValue: "Discover")
+    // https://developer.apple.com/documentation/passkit/pkpaymentnetwork/maestro —
+    // `static let maestro: PKPaymentNetwork` (iOS 12.0, Catalyst 13.1, macOS 11.0, visionOS 1.0, watchOS 5.0)
+    @available(iOS 12.0, macCatalyst 13.1, macOS 11.0, visionOS 1.0, watchOS 5.0, *)
+    public static let maestro = PKPaymentNetwork(rawValue: "Maestro")
 }
 
 // https://developer.apple.com/documentation/passkit/pkmerchantcapability — `struct PKMerchantCapability` (iOS 8.0,

@@ -118,7 +118,8 @@
     }
 
     extension ApplePayNetwork {
-        /// PassKit's constant for this network, or `nil` when the stand-in-verified set has none (`maestro`, `JCB`).
+        /// PassKit's constant for this network, or `nil` when the stand-ins have none: `JCB`, whose page was not
+        /// found, so it is left off the sheet rather than typed from memory.
         var passKitNetwork: PKPaymentNetwork? {
             switch self {
             case .visa: return .visa
@@ -126,6 +127,7 @@
             case .amex: return .amex
             case .cartesBancaires: return .cartesBancaires
             case .discover: return .discover
+            case .maestro: return .maestro
             default: return nil
             }
         }
