@@ -13,12 +13,18 @@ internal import Foundation
 ///   400 `INVALID_JSON` / `INVALID_PAYLOAD` / `INVALID_AMOUNT` / `INVALID_PAYMENT_DATA` / `UNKNOWN_METHOD` /
 ///   `UNKNOWN_STEP`.
 extension PurseSandbox {
-    func gatewayInit(session sessionId: String, _ request: SandboxRequest) async -> SandboxResponse {
+    /// The one item of an `/init` or `init-xpay` body, once the caller's `x-api-key` is the entity's: 401
+    /// `UNAUTHORIZED`, or the body's 400 / 415, otherwise.
+    func authorizedItem(_ request: SandboxRequest) -> Result<GatewayItem, SandboxAPIError> {
         guard request.header("x-api-key") == catalogue.entity.apiKey else {
-            return .error(401, "UNAUTHORIZED", "Missing or wrong x-api-key")
+            return .failure(SandboxAPIError(401, "UNAUTHORIZED", "Missing or wrong x-api-key"))
         }
+        return request.jsonBody().flatMap(GatewayItem.parse)
+    }
+
+    func gatewayInit(session sessionId: String, _ request: SandboxRequest) async -> SandboxResponse {
         let item: GatewayItem
-        switch request.jsonBody().flatMap(GatewayItem.parse) {
+        switch authorizedItem(request) {
         case .success(let parsed): item = parsed
         case .failure(let error): return error.response
         }

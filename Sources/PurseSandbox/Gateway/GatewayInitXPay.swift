@@ -14,11 +14,8 @@ internal import Foundation
 /// kept: the state holds the test token's outcome only.
 extension PurseSandbox {
     func gatewayInitXPay(session sessionId: String, _ request: SandboxRequest) -> SandboxResponse {
-        guard request.header("x-api-key") == catalogue.entity.apiKey else {
-            return .error(401, "UNAUTHORIZED", "Missing or wrong x-api-key")
-        }
         let item: GatewayItem
-        switch request.jsonBody().flatMap(GatewayItem.parse) {
+        switch authorizedItem(request) {
         case .success(let parsed): item = parsed
         case .failure(let error): return error.response
         }
