@@ -83,7 +83,8 @@ let package = Package(
         .testTarget(
             name: "PurseHTTPServerTests",
             dependencies: [
-                "PurseHTTPServer", "PurseLock", "TestProcess", .product(name: "NIOCore", package: "swift-nio"),
+                "PurseHTTPServer", "PurseLock", "TestProcess", "PurseSandbox", "PurseSandboxServer",
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],

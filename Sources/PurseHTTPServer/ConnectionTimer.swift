@@ -6,23 +6,24 @@ import NIOCore
 /// idle, unread answer) was the largest cost of a kept-alive request in a profile of the sandbox under `wrk`. This
 /// timer arms the event loop only when nothing is armed or the new deadline comes earlier than the armed one; a
 /// later or cleared deadline leaves the armed task in place, and when it fires early it re-arms for the
-/// deadline then current, or does nothing.
+/// deadline then current, or does nothing. Its action is given once, so setting it allocates nothing.
 final class ConnectionTimer {
     private let eventLoop: any EventLoop
+    private let action: () -> Void
     private var due: NIODeadline?
-    private var action: (() -> Void)?
     private var armed: Scheduled<Void>?
     private var armedFor: NIODeadline?
 
-    init(eventLoop: any EventLoop) {
+    /// A timer that runs `action` on `eventLoop` each time a deadline set passes.
+    init(eventLoop: any EventLoop, action: @escaping () -> Void) {
         self.eventLoop = eventLoop
+        self.action = action
     }
 
-    /// Runs `action` once `duration` has passed, unless ``set(after:_:)`` or ``clear()`` comes first.
-    func set(after duration: TimeAmount, _ action: @escaping () -> Void) {
+    /// Runs the action once `duration` has passed, unless ``set(after:)`` or ``clear()`` comes first.
+    func set(after duration: TimeAmount) {
         let deadline = NIODeadline.now() + duration
         due = deadline
-        self.action = action
         if let armedFor, armedFor <= deadline { return }
         arm(for: deadline)
     }
@@ -33,7 +34,6 @@ final class ConnectionTimer {
     /// Clears the deadline; the armed task, if any, fires later and does nothing.
     func clear() {
         due = nil
-        action = nil
     }
 
     /// Clears the deadline and cancels the armed task (the connection is gone).
@@ -54,7 +54,7 @@ final class ConnectionTimer {
     private func fired() {
         armed = nil
         armedFor = nil
-        guard let due, let action else { return }
+        guard let due else { return }
         if NIODeadline.now() >= due {
             clear()
             action()

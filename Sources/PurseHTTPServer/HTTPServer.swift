@@ -7,9 +7,9 @@ import PurseLock
 /// A small HTTP/1.1 server bound to the loopback interface only.
 ///
 /// It serves `PurseSandbox` (a local imitation of the payment API for integrators' CI) and the loopback
-/// redirect presenter (one page and one browser redirect on 127.0.0.1, RFC 8252). The sockets, the HTTP/1.1
-/// parser and the pipelining are SwiftNIO's (NIOPosix, NIOHTTP1), on its shared event loops; this type adds the
-/// loopback-only binding, the limits and deadlines (``Configuration``), the admission policy (a silent
+/// redirect presenter (one page and one browser redirect on 127.0.0.1, RFC 8252). The sockets and the HTTP/1.1
+/// request parser are SwiftNIO's (NIOPosix, NIOHTTP1), on its shared event loops; this type adds the
+/// loopback-only binding, the answers' framing and the order of pipelined requests, the limits and deadlines (``Configuration``), the admission policy (a silent
 /// connection gives way to a new one at capacity; 503 with `Retry-After` when every connection is busy) and
 /// the fault-injection answers. Each request's `handler` runs in its own `Task`, so a slow handler never holds
 /// up other connections; a handler that only computes can answer on the event loop instead
@@ -127,7 +127,7 @@ public final class HTTPServer: Sendable {
         }
     }
 
-    /// The pipeline of one accepted connection: refused (503), or NIO's HTTP/1.1 handlers and ours.
+    /// The pipeline of one accepted connection: refused (503), or NIO's HTTP/1.1 request decoder and ours.
     private static func install(
         on channel: any Channel, settings: Settings, shared: ServerShared,
         answering: @escaping @Sendable (HTTPServerRequest) -> HTTPServerAnswer
@@ -142,7 +142,7 @@ public final class HTTPServer: Sendable {
         try installHTTP(on: channel, id: id, settings: settings, shared: shared, responder: .answering(answering))
     }
 
-    /// NIO's HTTP/1.1 handlers and the connection handler, on an admitted connection (also used by tests and the
+    /// NIO's HTTP/1.1 request decoder and the connection handler, on an admitted connection (also used by tests and the
     /// fuzz target on an `EmbeddedChannel`).
     static func installHTTP(
         on channel: any Channel, id: UInt64, settings: Settings, shared: ServerShared,
@@ -155,8 +155,7 @@ public final class HTTPServer: Sendable {
         let decoder = HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes, limitConfiguration: limits)
         let connection = HTTPConnectionHandler(id: id, settings: settings, shared: shared, responder: responder)
         try channel.pipeline.syncOperations.addHandlers([
-            ReadObserver(connection: connection), ByteToMessageHandler(decoder), HTTPResponseEncoder(),
-            HTTPServerPipelineHandler(), connection,
+            ReadObserver(connection: connection), ByteToMessageHandler(decoder), connection,
         ])
     }
 

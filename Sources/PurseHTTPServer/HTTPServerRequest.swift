@@ -16,10 +16,12 @@ public struct HTTPServerRequest: Sendable, Equatable, CustomStringConvertible {
     public let method: String
     /// The raw request-target, for example `/a%20b?x=1` (origin-form), `*` or an absolute URI.
     public let target: String
-    /// The percent-decoded path of ``target`` without the query, for example `/a b`.
-    public let path: String
-    /// The query parameters in order, decoded like HTML forms (`+` is a space, `%XX` a byte).
-    public let query: [(name: String, value: String)]
+    /// The percent-decoded path of ``target`` without the query, for example `/a b` (worked out from ``target``
+    /// each time it is read: a router that reads the target itself pays nothing for it).
+    public var path: String { RequestTarget.split(target).path }
+    /// The query parameters in order, decoded like HTML forms (`+` is a space, `%XX` a byte); worked out from
+    /// ``target`` each time it is read.
+    public var query: [(name: String, value: String)] { RequestTarget.split(target).query }
     /// The header fields in the order received.
     public let headers: HTTPHeaders
     /// The body, de-chunked when it was sent with `Transfer-Encoding: chunked`; empty when there is none.
@@ -37,9 +39,6 @@ public struct HTTPServerRequest: Sendable, Equatable, CustomStringConvertible {
         self.headers = headers
         self.body = body
         self.remoteAddress = remoteAddress
-        let parts = RequestTarget.split(target)
-        path = parts.path
-        query = parts.query
     }
 
     /// The value of the first query parameter named `name` (case-sensitive), or `nil`.

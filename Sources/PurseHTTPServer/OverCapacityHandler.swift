@@ -28,7 +28,7 @@ final class OverCapacityHandler: ChannelInboundHandler, RemovableChannelHandler 
         response.headers.add(name: "Retry-After", value: String(Self.retryAfterSeconds))
         let bytes = ResponseSerializer.closingWireBytes(response, date: date)
         let done = context.eventLoop.makePromise(of: Void.self)
-        context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(bytes: bytes)), promise: done)
+        context.writeAndFlush(wrapOutboundOut(bytes), promise: done)
         let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
         done.futureResult.whenComplete { _ in LingeringClose.close(bound.value.channel) }
     }

@@ -8,24 +8,9 @@ final class ReadObserver: ChannelInboundHandler, RemovableChannelHandler {
 
     private let connection: HTTPConnectionHandler
     private var connectionContext: ChannelHandlerContext?
-    private var context: ChannelHandlerContext?
 
     init(connection: HTTPConnectionHandler) {
         self.connection = connection
-        connection.readObserver = self
-    }
-
-    func handlerAdded(context: ChannelHandlerContext) {
-        self.context = context
-    }
-
-    /// Writes `bytes` below the HTTP handlers, then closes without losing them.
-    func writeAndClose(_ bytes: [UInt8]) {
-        guard let context else { return }
-        let done = context.eventLoop.makePromise(of: Void.self)
-        context.writeAndFlush(NIOAny(context.channel.allocator.buffer(bytes: bytes)), promise: done)
-        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
-        done.futureResult.whenComplete { _ in LingeringClose.close(bound.value.channel) }
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -38,6 +23,5 @@ final class ReadObserver: ChannelInboundHandler, RemovableChannelHandler {
 
     func handlerRemoved(context: ChannelHandlerContext) {
         connectionContext = nil
-        self.context = nil
     }
 }

@@ -1,3 +1,4 @@
+import NIOCore
 import NIOHTTP1
 
 #if canImport(Glibc)
@@ -6,7 +7,7 @@ import NIOHTTP1
     import Darwin
 #endif
 
-/// Turns a handler's ``HTTPServerResponse`` into what NIO writes, with the server's framing rules.
+/// Turns a handler's ``HTTPServerResponse`` into the bytes the server writes, with its framing rules.
 enum ResponseSerializer {
     static func wantsClose(_ response: HTTPServerResponse) -> Bool {
         response.headers.values(for: "Connection").contains { value in
@@ -19,17 +20,26 @@ enum ResponseSerializer {
         return .json(status: refusal.status, json)
     }
 
-    /// The response head: the status (500 for one outside 200...599), the handler's fields less
-    /// `Content-Length`, `Transfer-Encoding` and `Connection` (the server sets them) and less any field whose
-    /// name is not a token or whose value holds CR, LF or NUL (so a value taken from a request cannot split the
-    /// response), then `Content-Length` (the body's, or the announced length), `Date`, and `Connection: close`
-    /// (or `keep-alive` for an HTTP/1.0 client kept alive).
-    static func head(
-        for response: HTTPServerResponse, requestVersion: HTTPVersion, close: Bool, date: String
-    ) -> (head: HTTPResponseHead, sendsBody: Bool) {
+    /// Writes the whole answer to `response` into `buffer`, without building anything in between:
+    /// - the status line, with the server's own version (HTTP/1.1, whatever the client's: RFC 9110 §6.2) and the
+    ///   status (500 for one outside 200...599);
+    /// - the handler's fields less `Content-Length`, `Transfer-Encoding` and `Connection` (the server sets them)
+    ///   and less any field whose name is not a token or whose value holds CR, LF or NUL (so a value taken from a
+    ///   request cannot split the response);
+    /// - `Content-Length` (the body's, or the announced length; none for 204 and 304), `Date` (unless the handler
+    ///   set one), and `Connection: close` (or `keep-alive` for an HTTP/1.0 client kept alive);
+    /// - the body, unless `isHead` or the status has none.
+    static func write(
+        _ response: HTTPServerResponse, requestVersion: HTTPVersion, close: Bool, date: String, isHead: Bool,
+        into buffer: inout ByteBuffer
+    ) {
         let status = (200...599).contains(response.status) ? response.status : 500
         let bodyAllowed = status != 204 && status != 304
-        var headers = NIOHTTP1.HTTPHeaders()
+        buffer.writeStaticString("HTTP/1.1 ")
+        buffer.writeString(String(status))
+        buffer.writeInteger(ASCII.space)
+        buffer.writeString(reasonPhrase(status))
+        buffer.writeStaticString("\r\n")
         var hasDate = false
         for field in response.headers {
             if HTTPHeaders.namesEqual(field.name, "Content-Length")
@@ -42,32 +52,36 @@ enum ResponseSerializer {
                 field.value.utf8.allSatisfy(ASCII.isFieldValueByte)
             else { continue }
             hasDate = hasDate || HTTPHeaders.namesEqual(field.name, "Date")
-            headers.add(name: field.name, value: field.value)
+            buffer.writeString(field.name)
+            buffer.writeStaticString(": ")
+            buffer.writeString(field.value)
+            buffer.writeStaticString("\r\n")
         }
         if bodyAllowed {
-            headers.add(
-                name: "Content-Length", value: String(max(response.body.count, response.announcedBodyLength ?? 0)))
+            buffer.writeStaticString("Content-Length: ")
+            buffer.writeString(String(max(response.body.count, response.announcedBodyLength ?? 0)))
+            buffer.writeStaticString("\r\n")
         }
-        if !hasDate { headers.add(name: "Date", value: date) }
+        if !hasDate {
+            buffer.writeStaticString("Date: ")
+            buffer.writeString(date)
+            buffer.writeStaticString("\r\n")
+        }
         if close {
-            headers.add(name: "Connection", value: "close")
+            buffer.writeStaticString("Connection: close\r\n")
         } else if requestVersion.minor == 0 {
-            headers.add(name: "Connection", value: "keep-alive")  // HTTP/1.0 keeps alive only when told
+            buffer.writeStaticString("Connection: keep-alive\r\n")  // HTTP/1.0 keeps alive only when told
         }
-        let head = HTTPResponseHead(
-            version: .http1_1,  // the server's own version, whatever the client's (RFC 9110 §6.2)
-            status: HTTPResponseStatus(statusCode: status, reasonPhrase: reasonPhrase(status)), headers: headers)
-        return (head, bodyAllowed)
+        buffer.writeStaticString("\r\n")
+        if bodyAllowed && !isHead { buffer.writeBytes(response.body) }
     }
 
-    /// The whole answer as wire bytes, closing the connection: for the answers written before (or instead of)
-    /// NIO's HTTP handlers — a head deadline with no request, a refused connection.
-    static func closingWireBytes(_ response: HTTPServerResponse, date: String) -> [UInt8] {
-        let encoded = head(for: response, requestVersion: .http1_1, close: true, date: date).head
-        var text = "HTTP/1.1 \(encoded.status.code) \(encoded.status.reasonPhrase)\r\n"
-        for field in encoded.headers { text += "\(field.name): \(field.value)\r\n" }
-        text += "\r\n"
-        return Array(text.utf8) + response.body
+    /// The whole answer as wire bytes, closing the connection: for the answers written instead of the HTTP
+    /// exchange (a refused connection).
+    static func closingWireBytes(_ response: HTTPServerResponse, date: String) -> ByteBuffer {
+        var buffer = ByteBuffer()
+        write(response, requestVersion: .http1_1, close: true, date: date, isHead: false, into: &buffer)
+        return buffer
     }
 
     static func reasonPhrase(_ status: Int) -> String {

@@ -2,13 +2,12 @@ import NIOCore
 import PurseLock
 
 /// What a running server's connections share: the admission table, the open channels (to close them on stop),
-/// the answers under way, and the `Date` value.
+/// and the `Date` value of the answers written outside a connection's handler (a refused connection's 503).
 final class ServerShared: Sendable {
     private struct State {
         var table: ConnectionTable
         var channels: [UInt64: any Channel] = [:]
         var nextID: UInt64 = 0
-        var answersUnderWay = 0
         var stopping = false
         var dates = HTTPDateCache()
     }
@@ -50,15 +49,8 @@ final class ServerShared: Sendable {
         }
     }
 
-    func requestStarted() { state.withLock { $0.answersUnderWay += 1 } }
-
-    func requestFinished() { state.withLock { $0.answersUnderWay -= 1 } }
-
     /// Connections open now (admitted, not yet closed).
     var openConnections: Int { state.withLock { $0.table.count } }
-
-    /// Answers whose handler runs or whose bytes are being written.
-    var answersUnderWay: Int { state.withLock { $0.answersUnderWay } }
 
     var isStopping: Bool { state.withLock { $0.stopping } }
 

@@ -36,9 +36,9 @@ public final class SandboxServer: Sendable {
         let writesStateFile = sandbox.writesStateFile
         server = HTTPServer(configuration: .init(host: host, port: port, readTimeout: readTimeout)) { request in
             let clock = ContinuousClock()
-            let start = clock.now
+            let start = requestLog == nil ? nil : clock.now
             let answered: @Sendable (SandboxResponse) -> HTTPServerResponse = { response in
-                if let requestLog {
+                if let requestLog, let start {
                     let served = ServedRequest(
                         request: request, response: response, duration: start.duration(to: clock.now))
                     requestLog(served)
@@ -76,23 +76,25 @@ public final class SandboxServer: Sendable {
     /// Stops serving and closes every connection. Idempotent.
     public func stop() { server.stop() }
 
+    /// The sandbox's view of `request`: its target split and decoded once, by the sandbox's own rules (so a path
+    /// is percent-decoded once, segment by segment, as in process), and header names lowered, repeated fields
+    /// joined with ", ".
     static func sandboxRequest(_ request: HTTPServerRequest) -> SandboxRequest {
-        var query: [String: String] = [:]
-        for (name, value) in request.query where query[name] == nil { query[name] = value }
         var headers: [String: String] = [:]
+        headers.reserveCapacity(request.headers.count)
         for (name, value) in request.headers {
-            let key = name.lowercased()
+            let key = SandboxRequest.fieldName(name)
             headers[key] = headers[key].map { "\($0), \(value)" } ?? value
         }
         return SandboxRequest(
-            method: request.method, path: request.path, query: query, headers: headers, body: Data(request.body))
+            method: request.method, target: request.target, headers: headers, body: Data(request.body))
     }
 
     static func serverResponse(_ response: SandboxResponse) -> HTTPServerResponse {
-        var headers = HTTPHeaders()
-        for (name, value) in response.headers.sorted(by: { $0.key < $1.key }) {
-            headers.add(name: name, value: value)
-        }
+        let headers =
+            response.headers.count < 2
+            ? HTTPHeaders(response.headers.map { (name: $0.key, value: $0.value) })
+            : HTTPHeaders(response.headers.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) })
         return HTTPServerResponse(
             status: response.status, headers: headers, body: Array(response.body),
             dropConnection: response.dropConnection, resetConnection: response.resetConnection,

@@ -24,12 +24,17 @@ public struct SandboxRequest: Sendable, Equatable {
         method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
         body: Data = Data()
     ) {
-        self.method = method.uppercased()
+        let lowercase = method.utf8.contains { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }
+        self.method = lowercase ? method.uppercased() : method
         self.path = path
         self.query = query
-        self.headers = [:]
         self.body = body
-        for (name, value) in headers { self.headers[name.lowercased()] = value }
+        if headers.keys.allSatisfy({ SandboxEncoding.lowercasedName($0) == $0 }) {
+            self.headers = headers
+        } else {
+            self.headers = [:]
+            for (name, value) in headers { self.headers[SandboxEncoding.lowercasedName(name)] = value }
+        }
     }
 
     /// Creates a request from an HTTP request target such as `/wallet/…/tokens?status=ACTIVE`.
@@ -38,19 +43,28 @@ public struct SandboxRequest: Sendable, Equatable {
     /// are ignored.
     public init(method: String, target: String, headers: [String: String] = [:], body: Data = Data()) {
         var target = target
-        if let schemeEnd = target.range(of: "://") {
+        // An origin-form target (`/…`, what clients send) has no scheme, even with `://` in its query.
+        if target.utf8.first != UInt8(ascii: "/"), let schemeEnd = target.range(of: "://") {
             let afterScheme = target[schemeEnd.upperBound...]
             target = afterScheme.firstIndex(of: "/").map { String(afterScheme[$0...]) } ?? "/"
         }
-        if let hash = target.firstIndex(of: "#") { target = String(target[..<hash]) }
-        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        let query = parts.count > 1 ? SandboxEncoding.parseForm(String(parts[1])) : [:]
-        self.init(method: method, path: String(parts[0]), query: query, headers: headers, body: body)
+        if let hash = target.utf8.firstIndex(of: UInt8(ascii: "#")) { target = String(target[..<hash]) }
+        guard let question = target.utf8.firstIndex(of: UInt8(ascii: "?")) else {
+            self.init(method: method, path: target, headers: headers, body: body)
+            return
+        }
+        let query = SandboxEncoding.parseForm(String(target[target.utf8.index(after: question)...]))
+        self.init(method: method, path: String(target[..<question]), query: query, headers: headers, body: body)
     }
 
+    /// `name` as ``headers`` keys it: ASCII capitals lowered (a name without any is returned as it is).
+    public static func fieldName(_ name: String) -> String { SandboxEncoding.lowercasedName(name) }
+
     /// The value of the header `name`, whatever its case.
-    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+    public func header(_ name: String) -> String? { headers[SandboxEncoding.lowercasedName(name)] }
 
     /// Sets (or with `nil` removes) the header `name`.
-    public mutating func setHeader(_ name: String, _ value: String?) { headers[name.lowercased()] = value }
+    public mutating func setHeader(_ name: String, _ value: String?) {
+        headers[SandboxEncoding.lowercasedName(name)] = value
+    }
 }

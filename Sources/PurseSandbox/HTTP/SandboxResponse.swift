@@ -28,16 +28,20 @@ public struct SandboxResponse: Sendable, Equatable {
         resetConnection: Bool = false, announcedBodyLength: Int? = nil
     ) {
         self.status = status
-        self.headers = [:]
         self.body = body
         self.dropConnection = dropConnection
         self.resetConnection = resetConnection
         self.announcedBodyLength = announcedBodyLength
-        for (name, value) in headers { self.headers[name.lowercased()] = value }
+        if headers.keys.allSatisfy({ SandboxEncoding.lowercasedName($0) == $0 }) {
+            self.headers = headers
+        } else {
+            self.headers = [:]
+            for (name, value) in headers { self.headers[SandboxEncoding.lowercasedName(name)] = value }
+        }
     }
 
     /// The value of the header `name`, whatever its case.
-    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+    public func header(_ name: String) -> String? { headers[SandboxEncoding.lowercasedName(name)] }
 
     /// The body decoded as UTF-8 (empty when it is not valid UTF-8).
     public var bodyText: String { String(bytes: body, encoding: .utf8) ?? "" }
@@ -49,8 +53,11 @@ extension SandboxResponse {
 
     /// A JSON answer.
     static func json(_ status: Int, _ value: SandboxJSON) -> SandboxResponse {
-        SandboxResponse(status: status, headers: ["content-type": jsonType], body: value.data)
+        SandboxResponse(status: status, headers: jsonHeaders, body: value.data)
     }
+
+    /// The header fields of every JSON answer, built once.
+    static let jsonHeaders = ["content-type": jsonType]
 
     /// The error body every failing route answers: `{ "code": "…", "message": "…" }`.
     static func error(_ status: Int, _ code: String, _ message: String) -> SandboxResponse {

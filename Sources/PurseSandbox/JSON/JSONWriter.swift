@@ -43,6 +43,16 @@ extension SandboxJSON {
 
     private static func writeString(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
+        // Most strings (names, codes, ids, dates) hold nothing to escape: copied whole.
+        let plain = text.utf8.allSatisfy { byte in
+            byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "<")
+                && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "&") && byte != 0xE2
+        }
+        if plain {
+            output += text.utf8
+            output.append(UInt8(ascii: "\""))
+            return
+        }
         var utf8 = text.utf8.makeIterator()
         // U+2028 and U+2029 are E2 80 A8 / E2 80 A9: the two bytes after an E2 are held back until known.
         var held: [UInt8] = []

@@ -105,7 +105,7 @@ extension PurseSandbox {
 
     private func resolve(_ request: SandboxRequest) -> Result<SandboxEndpoint, SandboxAPIError> {
         var path = request.path
-        if let query = path.firstIndex(of: "?") { path = String(path[..<query]) }
+        if let query = path.utf8.firstIndex(of: UInt8(ascii: "?")) { path = String(path[..<query]) }
         let prefix = basePath
         if !prefix.isEmpty {
             guard path == prefix || path.hasPrefix(prefix + "/") else {
@@ -113,6 +113,7 @@ extension PurseSandbox {
             }
             path.removeFirst(prefix.count)
         }
+        if let endpoint = SandboxEndpoint.fixedPaths[path] { return allowing(endpoint, request) }
         var parts: [String] = []
         for raw in path.split(separator: "/", omittingEmptySubsequences: true) {
             guard let part = SandboxEncoding.percentDecode(String(raw), plusIsSpace: false) else {
@@ -123,7 +124,14 @@ extension PurseSandbox {
         guard let endpoint = SandboxEndpoint.match(parts) else {
             return .failure(SandboxAPIError(404, "NOT_FOUND", "No sandbox endpoint at \(path)"))
         }
-        guard endpoint.methods.contains(request.method) else {
+        return allowing(endpoint, request)
+    }
+
+    /// `endpoint`, or 405 when it does not take the request's method.
+    private func allowing(
+        _ endpoint: SandboxEndpoint, _ request: SandboxRequest
+    ) -> Result<SandboxEndpoint, SandboxAPIError> {
+        guard endpoint.allows(request.method) else {
             return .failure(
                 SandboxAPIError(
                     405, "METHOD_NOT_ALLOWED",
@@ -170,9 +178,19 @@ extension PurseSandbox {
         }
     }
 
-    private func datetime() -> SandboxResponse {
+    /// `{"iso":"2026-11-29T16:00:00.000Z","utc":1795968000000}`: the same bytes as the JSON writer would give
+    /// (keys sorted, nothing to escape), written directly: clients poll this endpoint, and it is the server
+    /// benchmark's route.
+    func datetime() -> SandboxResponse {
         let now = self.now
-        return .json(200, ["utc": .int(SandboxTime.epochMilliseconds(now)), "iso": .string(SandboxTime.iso8601(now))])
+        var body = Data()
+        body.reserveCapacity(56)
+        body.append(contentsOf: #"{"iso":""#.utf8)
+        body.append(contentsOf: SandboxTime.iso8601(now).utf8)
+        body.append(contentsOf: #"","utc":"#.utf8)
+        body.append(contentsOf: String(SandboxTime.epochMilliseconds(now)).utf8)
+        body.append(UInt8(ascii: "}"))
+        return SandboxResponse(status: 200, headers: SandboxResponse.jsonHeaders, body: body)
     }
 }
 

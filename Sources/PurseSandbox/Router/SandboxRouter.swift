@@ -67,6 +67,19 @@ enum SandboxEndpoint: Equatable {
     }
 
     /// The HTTP methods the endpoint answers.
+    /// Whether `method` is one of ``methods`` (without building the set).
+    func allows(_ method: String) -> Bool {
+        switch self {
+        case .getClientSession, .datetime, .catalogue, .stats, .script: method == "GET"
+        case .walletTokens: method == "GET" || method == "DELETE"
+        case .walletToken: method == "PATCH" || method == "DELETE"
+        case .walletFavorite: method == "PUT"
+        case .page: method == "GET" || method == "POST"
+        case .faults: method == "POST" || method == "DELETE"
+        default: method == "POST"
+        }
+    }
+
     var methods: Set<String> {
         switch self {
         case .getClientSession, .datetime, .catalogue, .stats, .script: ["GET"]
@@ -78,6 +91,15 @@ enum SandboxEndpoint: Equatable {
         default: ["POST"]
         }
     }
+
+    /// The endpoints whose path has no parameter, by their path as written without a base path, empty segments or
+    /// percent-encoding: found with one look-up (``match(_:)`` finds them too, from the segments).
+    static let fixedPaths: [String: SandboxEndpoint] = [
+        "/oauth/token": .oauthToken, "/clock/datetime": .datetime, "/widget/secure_fields": .logs,
+        "/sandbox/catalogue": .catalogue, "/sandbox/stats": .stats, "/sandbox/reset": .reset,
+        "/sandbox/faults": .faults, "/payment/v2/client-sessions": .createClientSession,
+        "/cdn/headless-checkout/purse.js": .script,
+    ]
 
     /// The endpoint for `path` (components already percent-decoded), ignoring the method.
     static func match(_ parts: [String]) -> SandboxEndpoint? {

@@ -2,6 +2,20 @@ internal import Foundation
 
 /// Small text codecs the router needs: base64url, percent-decoding, `application/x-www-form-urlencoded`.
 enum SandboxEncoding {
+    /// `name` with ASCII capitals lowered: HTTP field names, whose case does not matter. A name with none (the
+    /// usual case) is returned as it is, without building a new string.
+    static func lowercasedName(_ name: String) -> String {
+        let utf8 = name.utf8
+        guard utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return name }
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return name.lowercased() }
+        return String(unsafeUninitializedCapacity: utf8.count) { text in
+            for (offset, byte) in utf8.enumerated() {
+                text[offset] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+            }
+            return utf8.count
+        }
+    }
+
     /// Base64url without padding (RFC 4648 §5), as used for `purse-redirection-data`.
     static func base64URL(_ data: Data) -> String {
         data.base64EncodedString()
@@ -19,6 +33,10 @@ enum SandboxEncoding {
 
     /// Percent-decodes `text`; with `plusIsSpace` a `+` is a space (form bodies and query strings).
     static func percentDecode(_ text: String, plusIsSpace: Bool) -> String? {
+        // Most path segments and values have nothing to decode: they are their own decoding.
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }) {
+            return text
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var iterator = text.utf8.makeIterator()
