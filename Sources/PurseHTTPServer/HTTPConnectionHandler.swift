@@ -67,7 +67,14 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
     private var deadlineKind = DeadlineKind.request
     /// How long an answer may stay unread.
     private var unread: ConnectionTimer?
-    private var receivedSinceAnswer = false
+    /// Whether bytes of the next request arrived since the last answer (the first request's head deadline runs
+    /// from accept).
+    private var receivedSinceAnswer = true
+    /// A read from the socket is being decoded (parts arrive until `channelReadComplete`).
+    private var inRead = false
+    /// An answer was written during this read: bytes that followed its request in the same read are not told
+    /// apart from it.
+    private var answeredInRead = false
     private var remoteAddress = "127.0.0.1:0"
     private var dates = HTTPDateCache()
 
@@ -129,6 +136,7 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        inRead = true
         let part = unwrapInboundIn(data)
         if case .closing = phase { return }
         if holding {
@@ -351,6 +359,7 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
         }
         phase = .awaitingHead
         receivedSinceAnswer = false
+        if inRead { answeredInRead = true }
         shared.awaitingNextRequest(id)
         scheduleDeadline(settings.idleTimeout, .idle)
         context.writeAndFlush(wrapOutboundOut(bytes), promise: nil)
@@ -406,16 +415,16 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
         }
     }
 
+    /// A read from the socket was decoded (whether or not it made a whole part): on a kept-alive connection
+    /// whose bytes came after its last answer, the idle timer gives way to the head deadline of the next request.
     func channelReadComplete(context: ChannelHandlerContext) {
+        if !answeredInRead, !receivedSinceAnswer, case .awaitingHead = phase {
+            receivedSinceAnswer = true
+            scheduleDeadline(settings.readTimeout, .request)
+        }
+        inRead = false
+        answeredInRead = false
         context.fireChannelReadComplete()
-    }
-
-    /// Bytes arrived (called by ``ReadObserver`` before the decoder sees them): on a kept-alive connection the
-    /// idle timer gives way to the head deadline of the next request.
-    func bytesArrived(context: ChannelHandlerContext) {
-        guard case .awaitingHead = phase, !receivedSinceAnswer else { return }
-        receivedSinceAnswer = true
-        scheduleDeadline(settings.readTimeout, .request)
     }
 
     private func scheduleDeadline(_ duration: TimeAmount, _ kind: DeadlineKind) {

@@ -155,7 +155,7 @@ public final class HTTPServer: Sendable {
         let decoder = HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes, limitConfiguration: limits)
         let connection = HTTPConnectionHandler(id: id, settings: settings, shared: shared, responder: responder)
         try channel.pipeline.syncOperations.addHandlers([
-            ReadObserver(connection: connection), ByteToMessageHandler(decoder), connection,
+            ByteToMessageHandler(decoder), connection,
         ])
     }
 

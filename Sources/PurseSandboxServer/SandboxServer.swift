@@ -35,21 +35,15 @@ public final class SandboxServer: Sendable {
         // faults, `/init` and, with a state file, every request (its write blocks) finish in a `Task`.
         let writesStateFile = sandbox.writesStateFile
         server = HTTPServer(configuration: .init(host: host, port: port, readTimeout: readTimeout)) { request in
-            let clock = ContinuousClock()
-            let start = requestLog == nil ? nil : clock.now
-            let answered: @Sendable (SandboxResponse) -> HTTPServerResponse = { response in
-                if let requestLog, let start {
-                    let served = ServedRequest(
-                        request: request, response: response, duration: start.duration(to: clock.now))
-                    requestLog(served)
-                }
-                return Self.serverResponse(response)
-            }
+            let start = requestLog == nil ? nil : ContinuousClock.now
             let sandboxRequest = Self.sandboxRequest(request)
-            guard !writesStateFile else { return .later { answered(await sandbox.handle(sandboxRequest)) } }
+            guard !writesStateFile else {
+                return .later { Self.answer(await sandbox.handle(sandboxRequest), to: request, start, requestLog) }
+            }
             switch sandbox.begin(sandboxRequest) {
-            case .answered(let response): return .now(answered(response))
-            case .pending(let pending): return .later { answered(await sandbox.finish(pending)) }
+            case .answered(let response): return .now(Self.answer(response, to: request, start, requestLog))
+            case .pending(let pending):
+                return .later { Self.answer(await sandbox.finish(pending), to: request, start, requestLog) }
             }
         }
     }
@@ -88,6 +82,17 @@ public final class SandboxServer: Sendable {
         }
         return SandboxRequest(
             method: request.method, target: request.target, headers: headers, body: Data(request.body))
+    }
+
+    /// `response` for the server, once logged (with the time since `start`) when there is a log.
+    private static func answer(
+        _ response: SandboxResponse, to request: HTTPServerRequest, _ start: ContinuousClock.Instant?,
+        _ requestLog: (@Sendable (ServedRequest) -> Void)?
+    ) -> HTTPServerResponse {
+        if let requestLog, let start {
+            requestLog(ServedRequest(request: request, response: response, duration: start.duration(to: .now)))
+        }
+        return serverResponse(response)
     }
 
     static func serverResponse(_ response: SandboxResponse) -> HTTPServerResponse {

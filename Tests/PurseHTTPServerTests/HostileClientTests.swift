@@ -117,6 +117,26 @@ struct HostileClientTests {
         #expect(elapsed < .seconds(30))
     }
 
+    /// On a kept-alive connection the idle timer (a minute here) gives way to the head deadline at the first
+    /// byte of the next request: a second request trickled in is cut with 408 after the read timeout.
+    @Test func slowSecondRequestOnAKeptAliveConnectionGets408() async throws {
+        let configuration = HTTPServer.Configuration(readTimeout: .milliseconds(200), idleTimeout: .seconds(60))
+        let started = ContinuousClock.now
+        let result = try await withServer(configuration) { port in
+            try await onThread {
+                let client = try RawClient(port: port)
+                try client.send("GET /first HTTP/1.1\r\nHost: h\r\n\r\n")
+                let first = try client.readResponse()
+                try client.send("GET /second HTTP/1.1\r\nHost: h\r\n")  // never finishes the head
+                return (first.status, try client.readResponse(), try client.isClosedByServer())
+            }
+        }
+        #expect(result.0 == 200)
+        #expect(result.1.status == 408)
+        #expect(result.2)
+        #expect(ContinuousClock.now - started < .seconds(30), "cut by the head deadline, not the idle timer")
+    }
+
     @Test func idleKeepAliveConnectionIsClosedSilently() async throws {
         let configuration = HTTPServer.Configuration(idleTimeout: .milliseconds(100))
         let result = try await withServer(configuration) { port in
