@@ -75,7 +75,6 @@ public final class SandboxServer: Sendable {
     /// joined with ", ".
     static func sandboxRequest(_ request: HTTPServerRequest) -> SandboxRequest {
         var headers: [String: String] = [:]
-        headers.reserveCapacity(request.headers.count)
         for (name, value) in request.headers {
             let key = SandboxRequest.fieldName(name)
             headers[key] = headers[key].map { "\($0), \(value)" } ?? value

@@ -51,6 +51,31 @@ struct ResponseSerializerTests {
         #expect(!text.contains("Bad Name"))
     }
 
+    @Test func aDateSetByTheHandlerIsKeptAndNotRepeated() {
+        let text = serialize(HTTPServerResponse(headers: ["Date": "Sun, 06 Nov 1994 08:49:37 GMT"], body: [1, 2]))
+        #expect(text.contains("Date: Sun, 06 Nov 1994 08:49:37 GMT\r\n"))
+        #expect(!text.contains("DATE"))
+        #expect(text.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(text.hasSuffix("Content-Length: 2\r\n\r\n\u{1}\u{2}"))
+    }
+
+    @Test func bodiesOfAnySizeAndEveryStatusAreWrittenWhole() {
+        for status in [200, 201, 302, 404, 418, 503, 599] {
+            let body = (0..<(status * 37)).map { UInt8(truncatingIfNeeded: $0) }
+            var response = HTTPServerResponse(status: status, body: body)
+            response.headers.add(name: "X-Long", value: String(repeating: "v", count: status))
+            var buffer = ByteBuffer()
+            ResponseSerializer.write(
+                response, requestVersion: .http1_0, close: false, date: "D", isHead: false, into: &buffer)
+            let bytes = Array(buffer.readableBytesView)
+            let head =
+                "HTTP/1.1 \(status) \(ResponseSerializer.reasonPhrase(status))\r\nX-Long: "
+                + String(repeating: "v", count: status) + "\r\nContent-Length: \(body.count)\r\nDate: D\r\n"
+                + "Connection: keep-alive\r\n\r\n"
+            #expect(bytes == Array(head.utf8) + body, "\(status)")
+        }
+    }
+
     @Test(arguments: [204, 304])
     func noContentAnswersHaveNoLengthAndNoBody(status: Int) {
         let text = serialize(HTTPServerResponse(status: status, body: Array("ignored".utf8)))

@@ -183,15 +183,18 @@ extension PurseSandbox {
     /// benchmark's route.
     func datetime() -> SandboxResponse {
         let now = self.now
-        // Bytes first, then one copy into `Data`: `Data` takes a string's bytes one at a time.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(64)
-        bytes += #"{"iso":""#.utf8
-        bytes += SandboxTime.iso8601(now).utf8
-        bytes += #"","utc":"#.utf8
-        bytes += String(SandboxTime.epochMilliseconds(now)).utf8
-        bytes.append(UInt8(ascii: "}"))
-        return SandboxResponse(status: 200, headers: SandboxResponse.jsonHeaders, body: Data(bytes))
+        var body = Data(capacity: 64)
+        // Each piece's bytes copied at once (`Data` would take a string's `utf8` view one byte at a time).
+        func append(_ piece: String) {
+            var piece = piece
+            piece.withUTF8 { body.append($0) }
+        }
+        append(#"{"iso":""#)
+        append(SandboxTime.iso8601(now))
+        append(#"","utc":"#)
+        append(String(SandboxTime.epochMilliseconds(now)))
+        append("}")
+        return SandboxResponse(status: 200, headers: SandboxResponse.jsonHeaders, body: body)
     }
 }
 
