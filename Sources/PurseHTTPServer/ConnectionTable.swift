@@ -10,6 +10,10 @@ import PurseLock
 ///   gets through; 2,000 silent connections cost a normal request nothing).
 /// - When every connection is busy (it has sent a request head, or its answer is being worked on), the new
 ///   one is refused: the server answers `503 Service Unavailable` with `Retry-After` and closes it.
+///
+/// Each connection has a slot, reused after it closes, and an id that names the slot and its use (the slot in the
+/// low 32 bits, how many times it was taken in the high ones): the per-request calls find their entry by index,
+/// without hashing, and a call with the id of a closed connection whose slot was taken again changes nothing.
 struct ConnectionTable: Sendable {
     /// What to do with a new connection.
     enum Admission: Equatable, Sendable {
@@ -22,59 +26,85 @@ struct ConnectionTable: Sendable {
     }
 
     private struct Entry: Sendable {
-        var acceptedOrder: UInt64
+        var id: UInt64
+        /// When it last became silent (accepted, or done with a request), in admission order.
+        var silentSince: UInt64
         var awaitingHead: Bool
     }
 
-    /// The most connections open at once.
     let limit: Int
-    private var entries: [UInt64: Entry] = [:]
+    private var slots: [Entry?] = []
+    private var uses: [UInt32] = []
+    private var freeSlots: [Int] = []
     private var order: UInt64 = 0
+    private(set) var count = 0
 
     init(limit: Int) {
         self.limit = limit
     }
 
-    /// Connections open now.
-    var count: Int { entries.count }
-
-    /// Decides on a new connection `id` and, when it is admitted, records it as awaiting its request head.
-    mutating func admit(_ id: UInt64) -> Admission {
-        if entries.count < limit {
-            insert(id)
-            return .admit
+    /// Decides on a new connection; its id is meaningful unless it is refused.
+    mutating func admit() -> (id: UInt64, admission: Admission) {
+        if count < limit { return (insert(), .admit) }
+        var victim: Entry?
+        for case let entry? in slots where entry.awaitingHead {
+            if victim.map({ entry.silentSince < $0.silentSince }) ?? true { victim = entry }
         }
-        let oldestSilent = entries.filter { $0.value.awaitingHead }.min {
-            $0.value.acceptedOrder < $1.value.acceptedOrder
-        }
-        guard let victim = oldestSilent?.key else { return .refuse }
-        entries[victim] = nil
-        insert(id)
-        return .admitEvicting(victim)
+        guard let victim else { return (0, .refuse) }
+        remove(victim.id)
+        return (insert(), .admitEvicting(victim.id))
     }
 
-    /// The connection sent a complete request head: it can no longer be evicted for a newcomer.
+    /// The connection sent a complete request head: it is busy until ``awaitingNextRequest(_:)``.
     mutating func headReceived(_ id: UInt64) {
-        entries[id]?.awaitingHead = false
+        guard let slot = slot(of: id) else { return }
+        slots[slot]?.awaitingHead = false
     }
 
-    /// The connection's answer went out and it waits for its next request: evictable again, as the newest.
+    /// The connection's answer is out; it waits for its next request (silent again, from now).
     mutating func awaitingNextRequest(_ id: UInt64) {
-        guard entries[id] != nil else { return }
+        guard let slot = slot(of: id) else { return }
         order += 1
-        entries[id] = Entry(acceptedOrder: order, awaitingHead: true)
+        slots[slot]?.silentSince = order
+        slots[slot]?.awaitingHead = true
     }
 
-    /// Whether the connection waits for a request head (evictable, and closed at once on stop).
-    func isAwaitingHead(_ id: UInt64) -> Bool { entries[id]?.awaitingHead ?? true }
+    /// Whether the connection has not sent a request head since it was accepted or last answered (`true` for an
+    /// id the table does not hold).
+    func isAwaitingHead(_ id: UInt64) -> Bool {
+        guard let slot = slot(of: id) else { return true }
+        return slots[slot]?.awaitingHead ?? true
+    }
 
-    /// The connection closed (or was evicted).
+    /// The connection closed.
     mutating func remove(_ id: UInt64) {
-        entries[id] = nil
+        guard let slot = slot(of: id) else { return }
+        slots[slot] = nil
+        freeSlots.append(slot)
+        count -= 1
     }
 
-    private mutating func insert(_ id: UInt64) {
+    /// The slot of a connection the table holds, or `nil`.
+    private func slot(of id: UInt64) -> Int? {
+        let slot = Int(truncatingIfNeeded: id & 0xFFFF_FFFF)
+        guard slot < slots.count, let entry = slots[slot], entry.id == id else { return nil }
+        return slot
+    }
+
+    private mutating func insert() -> UInt64 {
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = free
+        } else {
+            slot = slots.count
+            slots.append(nil)
+            uses.append(0)
+        }
+        uses[slot] &+= 1
+        let id = UInt64(uses[slot]) << 32 | UInt64(slot)
         order += 1
-        entries[id] = Entry(acceptedOrder: order, awaitingHead: true)
+        slots[slot] = Entry(id: id, silentSince: order, awaitingHead: true)
+        count += 1
+        return id
     }
 }

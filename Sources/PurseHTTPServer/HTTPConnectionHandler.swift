@@ -336,7 +336,9 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
             context.close(promise: nil)
             return
         }
-        let close = !keepAlive || lastBeforeHalfClose || shared.isStopping || ResponseSerializer.wantsClose(response)
+        var close = !keepAlive || lastBeforeHalfClose || ResponseSerializer.wantsClose(response)
+        // Kept alive only when the server is not stopping (one look at what the connections share).
+        if !close { close = !shared.awaitingNextRequest(id) }
         var bytes = context.channel.allocator.buffer(capacity: 160 + response.body.count)
         ResponseSerializer.write(
             response, requestVersion: version, close: close, date: dates.current(), isHead: isHead, into: &bytes)
@@ -360,7 +362,6 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
         phase = .awaitingHead
         receivedSinceAnswer = false
         if inRead { answeredInRead = true }
-        shared.awaitingNextRequest(id)
         scheduleDeadline(settings.idleTimeout, .idle)
         context.writeAndFlush(wrapOutboundOut(bytes), promise: nil)
         takeHeld(context: context)

@@ -7,7 +7,6 @@ final class ServerShared: Sendable {
     private struct State {
         var table: ConnectionTable
         var channels: [UInt64: any Channel] = [:]
-        var nextID: UInt64 = 0
         var stopping = false
         var dates = HTTPDateCache()
     }
@@ -22,10 +21,8 @@ final class ServerShared: Sendable {
     /// the caller closes it.
     func admit(_ channel: any Channel) -> (id: UInt64, admission: ConnectionTable.Admission, evicted: (any Channel)?) {
         state.withLock { state in
-            state.nextID += 1
-            let id = state.nextID
-            guard !state.stopping else { return (id, .refuse, nil) }
-            let admission = state.table.admit(id)
+            guard !state.stopping else { return (0, .refuse, nil) }
+            let (id, admission) = state.table.admit()
             var evicted: (any Channel)?
             switch admission {
             case .admit: state.channels[id] = channel
@@ -40,7 +37,15 @@ final class ServerShared: Sendable {
 
     func headReceived(_ id: UInt64) { state.withLock { $0.table.headReceived(id) } }
 
-    func awaitingNextRequest(_ id: UInt64) { state.withLock { $0.table.awaitingNextRequest(id) } }
+    /// The connection's answer is going out and it will wait for its next request; `false` (and nothing marked)
+    /// when the server is stopping, so the answer closes the connection instead.
+    func awaitingNextRequest(_ id: UInt64) -> Bool {
+        state.withLock { state in
+            guard !state.stopping else { return false }
+            state.table.awaitingNextRequest(id)
+            return true
+        }
+    }
 
     func connectionClosed(_ id: UInt64) {
         state.withLock { state in
@@ -51,8 +56,6 @@ final class ServerShared: Sendable {
 
     /// Connections open now (admitted, not yet closed).
     var openConnections: Int { state.withLock { $0.table.count } }
-
-    var isStopping: Bool { state.withLock { $0.stopping } }
 
     /// Marks the server stopping and returns the open channels, for the caller to close: those waiting for a
     /// request, and those working on an answer (which close themselves once it is written).
