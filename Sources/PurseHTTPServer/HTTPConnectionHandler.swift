@@ -56,8 +56,8 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
     private let responder: Responder
     private var phase = Phase.awaitingHead
     private var held = CircularBuffer<Held>()
-    /// A read the channel asked for while requests were held: passed on once they are taken.
-    private var readHeld = false
+    /// Reading from the socket is paused (`autoRead` off) while an answer is made in a `Task`.
+    private var readingPaused = false
     /// Set while held events are being taken (an answer made on the loop meanwhile must not start another pass).
     private var takingHeld = false
     /// The client half-closed (possibly behind held requests, which are still answered).
@@ -172,20 +172,6 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
         clientHalfClosed(context: context)
     }
 
-    /// Stops reading while an answer is under way or requests are held: pipelined requests wait in the kernel,
-    /// not in memory.
-    func read(context: ChannelHandlerContext) {
-        if case .closing = phase {
-            context.read()
-            return
-        }
-        if holding {
-            readHeld = true
-            return
-        }
-        context.read()
-    }
-
     private func receive(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
         switch part {
         case .head(let head): receiveHead(head, context: context)
@@ -274,9 +260,9 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
         }
         switch phase {
         case .awaitingHead, .readingBody:
-            if readHeld {
-                readHeld = false
-                context.read()
+            if readingPaused {
+                readingPaused = false
+                try? context.channel.syncOptions?.setOption(.autoRead, value: true)  // reads at once
             }
         case .answering, .closing: break
         }
@@ -304,6 +290,10 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
             case .later(let later): work = later
             }
         }
+        // While the `Task` works, pipelined requests wait in the kernel, not in memory: at most what one read
+        // already brought is held.
+        readingPaused = true
+        try? context.channel.syncOptions?.setOption(.autoRead, value: false)
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         // On the cooperative pool, not the event loop: what the server's closure left for later may block (the
         // sandbox writes its state file after a change) or wait, and must not hold up the loop's other connections.

@@ -71,16 +71,11 @@ public final class SandboxServer: Sendable {
     public func stop() { server.stop() }
 
     /// The sandbox's view of `request`: its target split and decoded once, by the sandbox's own rules (so a path
-    /// is percent-decoded once, segment by segment, as in process), and header names lowered, repeated fields
-    /// joined with ", ".
+    /// is percent-decoded once, segment by segment, as in process), and its header fields as received.
     static func sandboxRequest(_ request: HTTPServerRequest) -> SandboxRequest {
-        var headers: [String: String] = [:]
-        for (name, value) in request.headers {
-            let key = SandboxRequest.fieldName(name)
-            headers[key] = headers[key].map { "\($0), \(value)" } ?? value
-        }
-        return SandboxRequest(
-            method: request.method, target: request.target, headers: headers, body: Data(request.body))
+        SandboxRequest(
+            method: request.method, target: request.target, fields: request.headers.map { $0 }, body: Data(request.body)
+        )
     }
 
     /// `response` for the server, once logged (with the time since `start`) when there is a log.

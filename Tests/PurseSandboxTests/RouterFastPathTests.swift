@@ -72,15 +72,33 @@ struct RouterFastPathTests {
         #expect(SandboxTime.iso8601(Date(timeIntervalSince1970: seconds)) == text)
     }
 
-    @Test("header names: lowered only when they hold a capital, and looked up whatever their case")
-    func headerNames() {
-        #expect(SandboxRequest.fieldName("x-api-key") == "x-api-key")
-        #expect(SandboxRequest.fieldName("X-Api-KEY") == "x-api-key")
+    @Test("header fields: found whatever their case, repeated ones joined, the dictionary view lower-cased")
+    func headerFields() {
+        #expect(SandboxEncoding.lowercasedName("x-api-key") == "x-api-key")
+        #expect(SandboxEncoding.lowercasedName("X-Api-KEY") == "x-api-key")
+        #expect(SandboxEncoding.namesEqual("Content-Type", "content-TYPE"))
+        #expect(!SandboxEncoding.namesEqual("Content-Type", "Content-Typo"))
         let request = SandboxRequest(method: "post", path: "/", headers: ["Content-Type": "a", "x-b": "b"])
         #expect(request.method == "POST")
         #expect(request.headers == ["content-type": "a", "x-b": "b"])
         #expect(request.header("CONTENT-TYPE") == "a")
         #expect(request.header("X-B") == "b")
+        #expect(request.header("x-c") == nil)
+        var received = SandboxRequest(
+            method: "GET", target: "/sandbox/stats?a=1",
+            fields: [("Host", "h"), ("Accept", "text/html"), ("accept", "application/json")])
+        #expect(received.path == "/sandbox/stats")
+        #expect(received.query == ["a": "1"])
+        #expect(received.header("accept") == "text/html, application/json")
+        #expect(received.headers == ["host": "h", "accept": "text/html, application/json"])
+        received.setHeader("ACCEPT", nil)
+        received.setHeader("X-Sandbox-Fault", "status=500")
+        #expect(received.headers == ["host": "h", "x-sandbox-fault": "status=500"])
+        #expect(
+            received
+                == SandboxRequest(
+                    method: "GET", path: "/sandbox/stats", query: ["a": "1"],
+                    headers: ["X-SANDBOX-FAULT": "status=500", "Host": "h"]))
         let response = SandboxResponse(status: 200, headers: ["Location": "/x"])
         #expect(response.headers == ["location": "/x"])
     }

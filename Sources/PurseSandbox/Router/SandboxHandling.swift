@@ -183,26 +183,9 @@ extension PurseSandbox {
     /// benchmark's route.
     func datetime() -> SandboxResponse {
         let now = self.now
-        let pieces = (SandboxTime.iso8601(now), String(SandboxTime.epochMilliseconds(now)))
-        let opening: StaticString = #"{"iso":""#
-        let middle: StaticString = #"","utc":"#
-        let size = opening.utf8CodeUnitCount + pieces.0.utf8.count + middle.utf8CodeUnitCount + pieces.1.utf8.count + 1
-        // Sized once and filled in place: appending to `Data` piece by piece costs more than the rest of the route.
-        var body = Data(count: size)
-        body.withUnsafeMutableBytes { (memory: UnsafeMutableRawBufferPointer) in
-            var at = 0
-            func put(_ bytes: UnsafeRawBufferPointer) {
-                UnsafeMutableRawBufferPointer(rebasing: memory[at..<(at + bytes.count)]).copyMemory(from: bytes)
-                at += bytes.count
-            }
-            put(UnsafeRawBufferPointer(start: opening.utf8Start, count: opening.utf8CodeUnitCount))
-            var iso = pieces.0
-            iso.withUTF8 { put(UnsafeRawBufferPointer($0)) }
-            put(UnsafeRawBufferPointer(start: middle.utf8Start, count: middle.utf8CodeUnitCount))
-            var milliseconds = pieces.1
-            milliseconds.withUTF8 { put(UnsafeRawBufferPointer($0)) }
-            memory[at] = UInt8(ascii: "}")
-        }
+        var text = #"{"iso":"\#(SandboxTime.iso8601(now))","utc":\#(SandboxTime.epochMilliseconds(now))}"#
+        // Copied at once: `Data(text.utf8)` would take the bytes one at a time.
+        let body = text.withUTF8 { Data(buffer: $0) }
         return SandboxResponse(status: 200, headers: SandboxResponse.jsonHeaders, body: body)
     }
 }

@@ -4,6 +4,16 @@ internal import Foundation
 enum SandboxEncoding {
     /// `name` with ASCII capitals lowered: HTTP field names, whose case does not matter. A name with none (the
     /// usual case) is returned as it is, without building a new string.
+    /// Whether two field names are the same, ignoring ASCII case.
+    static func namesEqual(_ lhs: String, _ rhs: String) -> Bool {
+        let left = lhs.utf8
+        let right = rhs.utf8
+        guard left.count == right.count else { return false }
+        return left.elementsEqual(right) {
+            ($0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0) == ($1 >= 65 && $1 <= 90 ? $1 | 0x20 : $1)
+        }
+    }
+
     static func lowercasedName(_ name: String) -> String {
         let utf8 = name.utf8
         guard utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return name }
