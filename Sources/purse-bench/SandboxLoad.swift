@@ -31,14 +31,15 @@ enum SandboxLoad {
         defer { nginx?.stop() }
         if nginx == nil { report.skip("sandbox (nginx)", because: "nginx not installed or failed to start") }
         for count in connections {
-            var ours: [(rps: Double, p99: String)] = []
-            var theirs: [(rps: Double, p99: String)] = []
+            var ours: [Load] = []
+            var theirs: [Load] = []
             var ratios: [Double] = []
             for _ in 0..<rounds {
-                let mine = try await load(wrk, base.absoluteString + "/clock/datetime", count)
+                let mine = try await load(wrk, base.absoluteString + "/clock/datetime", count, server: nil)
                 ours.append(mine)
                 guard let nginx else { continue }
-                let other = try await load(wrk, "http://127.0.0.1:\(nginx.port)/static.txt", count)
+                let other = try await load(
+                    wrk, "http://127.0.0.1:\(nginx.port)/static.txt", count, server: nginx.process.processIdentifier)
                 theirs.append(other)
                 if other.rps > 0 { ratios.append(mine.rps / other.rps) }
             }
@@ -49,7 +50,8 @@ enum SandboxLoad {
                 let ratio = median(ratios)
                 note =
                     "median ratio \(format(ratio, 2)) (rounds: \(ratios.map { format($0, 2) }.joined(separator: " "))); "
-                    + "nginx: \(format(median(theirs.map(\.rps)), 0)) req/s, p99 \(theirs.last?.p99 ?? "?")"
+                    + "nginx: \(format(median(theirs.map(\.rps)), 0)) req/s, p99 \(theirs.last?.p99 ?? "?"); "
+                    + "CPU per request: sandbox \(cpu(ours)), nginx \(cpu(theirs))"
                 met = ratio >= 0.8
             }
             report.add(
@@ -68,17 +70,67 @@ enum SandboxLoad {
         return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 
-    static func load(_ wrk: String, _ url: String, _ connections: Int) async throws -> (rps: Double, p99: String) {
+    /// One `wrk` run: requests per second, the p99 latency as `wrk` prints it, and the server's CPU time per
+    /// request (user + system, all its threads), when it could be read.
+    struct Load {
+        var rps: Double
+        var p99: String
+        var cpuPerRequest: Duration?
+    }
+
+    /// The median CPU time per request of `runs`, in µs, or `?`.
+    static func cpu(_ runs: [Load]) -> String {
+        let values = runs.compactMap(\.cpuPerRequest).map {
+            Double($0.components.attoseconds) / 1e12 + Double($0.components.seconds) * 1e6
+        }
+        return values.isEmpty ? "?" : "\(format(median(values), 1)) µs"
+    }
+
+    /// `wrk` against `url`; the CPU time is this process's (the sandbox runs in it) when `server` is `nil`, else
+    /// that process's (Linux's `/proc`; none elsewhere).
+    static func load(_ wrk: String, _ url: String, _ connections: Int, server: Int32?) async throws -> Load {
         let threads = min(connections, 2)
+        let before = cpuTime(server)
         let output = try run(wrk, ["-t\(threads)", "-c\(connections)", "-d2s", "--latency", url])
+        let after = cpuTime(server)
         var rps = 0.0
         var p99 = "?"
+        var requests = 0
         for line in output.split(separator: "\n") {
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             if fields.first == "Requests/sec:", fields.count > 1 { rps = Double(fields[1]) ?? 0 }
             if fields.first == "99%", fields.count > 1 { p99 = String(fields[1]) }
+            if fields.count > 2, fields[1] == "requests", fields[2] == "in" { requests = Int(fields[0]) ?? 0 }
         }
-        return (rps, p99)
+        var perRequest: Duration?
+        if let before, let after, requests > 0 { perRequest = (after - before) / requests }
+        return Load(rps: rps, p99: p99, cpuPerRequest: perRequest)
+    }
+
+    /// User + system CPU time of this process (`nil`) or of process `pid` (from `/proc`, Linux only).
+    nonisolated static func cpuTime(_ pid: Int32?) -> Duration? {
+        guard let pid else {
+            var usage = rusage()
+            #if canImport(Glibc)
+                let who = __rusage_who_t(RUSAGE_SELF.rawValue)
+            #else
+                let who = RUSAGE_SELF
+            #endif
+            guard getrusage(who, &usage) == 0 else { return nil }
+            func duration(_ time: timeval) -> Duration {
+                .seconds(Int64(time.tv_sec)) + .microseconds(Int64(time.tv_usec))
+            }
+            return duration(usage.ru_utime) + duration(usage.ru_stime)
+        }
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = text.lastIndex(of: ")")
+        else { return nil }
+        // After "pid (comm) ": state is field 3; utime and stime are fields 14 and 15.
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Int64(fields[11]), let system = Int64(fields[12]) else { return nil }
+        let ticks = Int64(sysconf(Int32(_SC_CLK_TCK)))
+        guard ticks > 0 else { return nil }
+        return .milliseconds((user + system) * 1000 / ticks)
     }
 
     nonisolated static func which(_ name: String) -> String? {
