@@ -83,4 +83,33 @@ struct AnsweringTests {
             #expect(try await slow.text == "slow")
         }
     }
+
+    /// While a `.later` answer is made, the server stops reading: what a client pipelines behind it waits in the
+    /// kernel's buffers, not in the server's memory, so a client that sends without end is held back by TCP.
+    @Test("pipelined requests behind a .later answer wait in the kernel, not in memory")
+    func readingPausesWhileAnAnswerIsMadeLater() async throws {
+        let gate = Locked(false)
+        let sent = try await Self.withAnsweringServer({ request in
+            guard request.path == "/slow" else { return .now(.text("fast")) }
+            return .later {
+                while !gate.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(10)) }
+                return .text("slow")
+            }
+        }) { port in
+            try await onThread {
+                let client = try RawClient(port: port, timeoutSeconds: 2)
+                try client.send("GET /slow HTTP/1.1\r\nHost: h\r\n\r\n")
+                // 64 MiB of pipelined requests: far more than the kernel buffers of a loopback connection hold.
+                let chunk = Array(String(repeating: "GET /x HTTP/1.1\r\nHost: h\r\n\r\n", count: 32_768).utf8)
+                var total = 0
+                while total < 64 << 20 {
+                    do { try client.send(chunk) } catch { break }  // the send times out once the buffers are full
+                    total += chunk.count
+                }
+                gate.withLock { $0 = true }
+                return total
+            }
+        }
+        #expect(sent < 64 << 20, "the client could send \(sent) bytes while the answer was being made")
+    }
 }
