@@ -36,7 +36,8 @@ final class ConnectionTimer {
         due = nil
     }
 
-    /// Clears the deadline and cancels the armed task (the connection is gone).
+    /// Clears the deadline and cancels the armed task (the connection is gone): the action does not run again,
+    /// even from a task the loop had already taken up.
     func stop() {
         clear()
         armed?.cancel()

@@ -97,11 +97,13 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
     // MARK: Lifecycle
 
     func handlerAdded(context: ChannelHandlerContext) {
-        deadline = ConnectionTimer(eventLoop: context.eventLoop) { [weak self] in
-            self?.deadlinePassed(context: context)
+        // `unowned`: a timer runs its action only until `stop()`, which `handlerRemoved` calls. (A weak reference
+        // would give the handler a side table, and every retain and release of it would take the slow path.)
+        deadline = ConnectionTimer(eventLoop: context.eventLoop) { [unowned self] in
+            self.deadlinePassed(context: context)
         }
-        unread = ConnectionTimer(eventLoop: context.eventLoop) { [weak self] in
-            self?.answerLeftUnread(context: context)
+        unread = ConnectionTimer(eventLoop: context.eventLoop) { [unowned self] in
+            self.answerLeftUnread(context: context)
         }
         if let address = context.channel.remoteAddress { remoteAddress = Self.describe(address) }
         if context.channel.isActive { startHeadDeadline(context: context) }
