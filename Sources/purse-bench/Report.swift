@@ -8,6 +8,8 @@ struct Row: Sendable {
     var target: String
     var met: Bool?
     var note: String = ""
+    /// Figures `--json` carries as numbers besides the text (a ratio, a peak in bytes).
+    var numbers: [String: Double] = [:]
 }
 
 /// Collects rows and prints them as a table or as JSON.
@@ -50,6 +52,7 @@ final class Report {
                     "name": row.name, "value": row.value, "target": row.target, "note": row.note,
                 ]
                 if let met = row.met { item["met"] = met }
+                for (key, number) in row.numbers { item[key] = number }
                 return item
             }
         }

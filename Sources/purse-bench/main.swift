@@ -12,7 +12,8 @@ let asJSON = arguments.contains("--json")
 if arguments.contains("--help") {
     print(
         "usage: purse-bench [--quick] [--json] [--only roundTrips|latency|cpu|sandbox]\n       purse-bench --load SECONDS [--connections N]\n"
-            + "       purse-bench --profile-decode SCALE\n       purse-bench --profile-open SAVED_GIFT_CARDS")
+            + "       purse-bench --profile-decode SCALE\n       purse-bench --decode-memory WIDGET_DATA_FILE\n       purse-bench --profile-open SAVED_GIFT_CARDS"
+    )
     exit(0)
 }
 
@@ -118,6 +119,9 @@ func runProfileOpen() async -> Int32 {
 let status: Int32
 if arguments.contains("--load") {
     status = await runLoad()
+} else if let index = argumentList.firstIndex(of: "--decode-memory"), index + 1 < argumentList.count {
+    // The child `DecodeMemory.measure` starts: one decode of the widget data in the file, its peak memory.
+    status = DecodeMemory.runChild(path: argumentList[index + 1])
 } else if arguments.contains("--profile-decode") {
     status = runProfileDecode()
 } else if arguments.contains("--profile-open") {

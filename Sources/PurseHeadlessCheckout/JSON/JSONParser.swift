@@ -2,6 +2,9 @@ import Foundation
 
 /// A strict RFC 8259 parser over UTF-8 bytes that keeps numbers exact.
 ///
+/// One file over the usual size: building, skipping and shaped reading are modes of the same recursive descent, so
+/// that they cannot drift apart in what they accept or in the errors they give.
+///
 /// Written here rather than using `JSONSerialization`/`JSONDecoder` because those route numbers
 /// through `Double` on some platforms (DESIGN §4), and because decoding errors must name a path.
 enum JSONParser {
@@ -9,21 +12,53 @@ enum JSONParser {
     static let maximumDepth = 256
 
     static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
-        var parser = Cursor(bytes: bytes)
-        parser.skipWhitespace()
-        let value = try parser.parseValue(depth: 0)
-        parser.skipWhitespace()
-        guard parser.index == bytes.count else {
-            throw JSONParseError(offset: parser.index, reason: "unexpected text after the document")
-        }
-        return value
+        try parse(bytes, shape: .all).value
     }
 
-    private struct Cursor {
-        let bytes: [UInt8]
-        var index = 0
+    /// Parses the whole document, checking all of it exactly as ``parse(_:)`` does (same errors, same offsets), but
+    /// builds only what `shape` asks for; the byte ranges of the values it marks are returned by their member names
+    /// from the root (for ``DeferredJSON``).
+    static func parse(
+        _ bytes: [UInt8], shape: JSONShape
+    ) throws(JSONParseError) -> (value: JSONValue, ranges: [[String]: Range<Int>]) {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in
+            var parser = Cursor(bytes: buffer)
+            parser.skipWhitespace()
+            let value = try parser.parseValue(depth: 0, shape: shape)
+            parser.skipWhitespace()
+            guard parser.index == buffer.count else {
+                throw JSONParseError(offset: parser.index, reason: "unexpected text after the document")
+            }
+            return (value, parser.ranges)
+        }
+    }
 
-        init(bytes: [UInt8]) { self.bytes = bytes }
+    /// Reads the bytes through a buffer pointer, for speed (no array retain, no second bounds check per byte): every
+    /// read of `bytes[i]` below comes after a check that `i < bytes.count`, as it did when `bytes` was an array that
+    /// would have trapped (debug builds and the tests still check each subscript; the fuzz targets run under ASan).
+    private struct Cursor {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+        /// Names and values of the members of the objects being read, innermost last; an object takes its own off
+        /// the top when it ends, so its dictionary is built once at its final size instead of growing (and hashing
+        /// every key again) as it fills.
+        var memberNames: [String] = []
+        var memberValues: [JSONValue] = []
+        /// The same for the elements of the arrays being read.
+        var elements: [JSONValue] = []
+        /// Member names from the root down to the value being read, inside shaped objects only.
+        var keyPath: [String] = []
+        /// Where the values a shape keeps the range of lie, by ``keyPath``.
+        var ranges: [[String]: Range<Int>] = [:]
+        /// Short plain strings already made, by their bytes: names and values repeat in every method of a session,
+        /// and the copy made the first time costs neither a validation nor an allocation the next times.
+        var strings = StringCache()
+
+        /// Keys of the skipped objects being checked, innermost last: the range of a plain ASCII name (compared by
+        /// bytes), or `nil` for a name with escapes or other characters (then compared as text, see `skipObject`).
+        var skippedNames: [Range<Int>?] = []
+
+        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
         mutating func skipWhitespace() {
             while index < bytes.count {
@@ -38,19 +73,52 @@ enum JSONParser {
             JSONParseError(offset: index, reason: reason)
         }
 
-        mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
+        /// The value at `index`, built as `shape` says; a skipped value is checked all the same and gives `.null`.
+        mutating func parseValue(depth: Int, shape: JSONShape = .all) throws(JSONParseError) -> JSONValue {
             guard depth < JSONParser.maximumDepth else { throw fail("nesting deeper than \(JSONParser.maximumDepth)") }
             guard index < bytes.count else { throw fail("unexpected end of input") }
+            let start = index
+            let build: Bool
+            switch shape {
+            case .all, .object: build = true
+            case .skip, .skipKeepingRange: build = false
+            }
+            let value: JSONValue
             switch bytes[index] {
-            case UInt8(ascii: "{"): return try parseObject(depth: depth)
-            case UInt8(ascii: "["): return try parseArray(depth: depth)
-            case UInt8(ascii: "\""): return .string(try parseString())
-            case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-            case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-            case UInt8(ascii: "n"): try expectLiteral("null"); return .null
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+            case UInt8(ascii: "{"):
+                if build {
+                    value = try parseObject(depth: depth, shape: shape)
+                } else {
+                    try skipObject(depth: depth)
+                    value = .null
+                }
+            case UInt8(ascii: "["): value = try parseArray(depth: depth, build: build)
+            case UInt8(ascii: "\""):
+                if build {
+                    value = .string(try parseString())
+                } else {
+                    try skipString()
+                    value = .null
+                }
+            case UInt8(ascii: "t"):
+                try expectLiteral("true")
+                value = .bool(true)
+            case UInt8(ascii: "f"):
+                try expectLiteral("false")
+                value = .bool(false)
+            case UInt8(ascii: "n"):
+                try expectLiteral("null")
+                value = .null
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let number = try parseNumber(build: build)
+                value = build ? .number(number) : .null
             default: throw fail("unexpected character")
             }
+            switch shape {
+            case .skipKeepingRange, .object(_, others: _, keepRange: true): ranges[keyPath] = start..<index
+            default: break
+            }
+            return value
         }
 
         mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
@@ -63,14 +131,19 @@ enum JSONParser {
             index += count
         }
 
-        mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
+        /// An object: every member checked; built whole (`.all`), not at all (`.skip`), or the members a shape
+        /// lists, each by its own shape (`.object`).
+        mutating func parseObject(depth: Int, shape: JSONShape) throws(JSONParseError) -> JSONValue {
             index += 1
-            var object: [String: JSONValue] = [:]
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                 index += 1
-                return .object(object)
+                return .object([:])
             }
+            let base = memberNames.count
+            // Past this many members, names are checked against a set rather than one by one.
+            let linearLimit = 12
+            var seen: Set<String> = []
             while true {
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
@@ -82,41 +155,192 @@ enum JSONParser {
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
                 index += 1
                 skipWhitespace()
-                let value = try parseValue(depth: depth + 1)
-                guard object.updateValue(value, forKey: key) == nil else {
-                    // A second member of the same name could be read differently by another parser.
-                    throw JSONParseError(offset: keyOffset, reason: "duplicate member name")
+                let memberShape: JSONShape
+                var keep = true
+                switch shape {
+                case .all: memberShape = .all
+                case .skip, .skipKeepingRange:
+                    memberShape = .skip
+                    keep = false
+                case .object(let listed, let others, _):
+                    memberShape = Self.shape(of: key, in: listed) ?? others
+                    switch memberShape {
+                    case .skip, .skipKeepingRange: keep = false
+                    default: break
+                    }
+                    keyPath.append(key)
                 }
+                let value = try parseValue(depth: depth + 1, shape: memberShape)
+                if case .object = shape { keyPath.removeLast() }
+                // A second member of the same name could be read differently by another parser. Refused here, as
+                // soon as its value is read, like a dictionary that grows member by member would.
+                let count = memberNames.count - base
+                var duplicate = false
+                if count < linearLimit {
+                    for earlier in base..<memberNames.count where memberNames[earlier] == key {
+                        duplicate = true
+                        break
+                    }
+                } else {
+                    if count == linearLimit {
+                        seen.reserveCapacity(2 * linearLimit)
+                        for earlier in base..<memberNames.count { seen.insert(memberNames[earlier]) }
+                    }
+                    duplicate = !seen.insert(key).inserted
+                }
+                if duplicate { throw JSONParseError(offset: keyOffset, reason: "duplicate member name") }
+                memberNames.append(key)
+                memberValues.append(keep ? value : .null)
                 skipWhitespace()
                 guard index < bytes.count else { throw fail("unexpected end of input in an object") }
                 if bytes[index] == UInt8(ascii: ",") {
                     index += 1
                 } else if bytes[index] == UInt8(ascii: "}") {
                     index += 1
-                    return .object(object)
+                    let count = memberNames.count - base
+                    defer {
+                        for _ in 0..<count {
+                            memberNames.removeLast()
+                            memberValues.removeLast()
+                        }
+                    }
+                    switch shape {
+                    case .skip, .skipKeepingRange: return .null
+                    case .all:
+                        var object = [String: JSONValue](minimumCapacity: count)
+                        for member in base..<memberNames.count { object[memberNames[member]] = memberValues[member] }
+                        return .object(object)
+                    case .object(let listed, let others, _):
+                        // Only the members the shape builds: a skipped one is not in the object at all.
+                        var object = [String: JSONValue](minimumCapacity: min(count, listed.count + 1))
+                        for member in base..<memberNames.count {
+                            let name = memberNames[member]
+                            switch Self.shape(of: name, in: listed) ?? others {
+                            case .skip, .skipKeepingRange: continue
+                            default: object[name] = memberValues[member]
+                            }
+                        }
+                        return .object(object)
+                    }
                 } else {
                     throw fail("expected ',' or '}'")
                 }
             }
         }
 
-        mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
+        /// An object checked as ``parseObject(depth:shape:)`` checks it, nothing built: plain ASCII names are
+        /// compared by their bytes (equal bytes, equal names; different plain names are never canonically
+        /// equivalent), and any other name as text against every earlier one, so the same duplicates are refused.
+        mutating func skipObject(depth: Int) throws(JSONParseError) {
             index += 1
-            var array: [JSONValue] = []
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return
+            }
+            let base = skippedNames.count
+            // One at a time: `removeLast(_:)` goes through the generic path, a tenth of parsing once.
+            defer { while skippedNames.count > base { skippedNames.removeLast() } }
+            // Past this many members, or after a name that is not plain, names are compared as text in a set.
+            let linearLimit = 12
+            var seen: Set<String>? = nil
+            while true {
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                    throw fail("expected a member name")
+                }
+                let keyOffset = index
+                var end = index + 1
+                var plain: Range<Int>? = nil
+                while end < bytes.count {
+                    let byte = bytes[end]
+                    if byte == UInt8(ascii: "\"") {
+                        plain = (index + 1)..<end
+                        break
+                    }
+                    guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { break }
+                    end += 1
+                }
+                var duplicate = false
+                if let plain, seen == nil, skippedNames.count - base < linearLimit {
+                    index = plain.upperBound + 1
+                    for earlier in base..<skippedNames.count {
+                        guard let other = skippedNames[earlier] else { continue }  // not plain: never equal to `plain`
+                        if other.count == plain.count, let start = bytes.baseAddress,
+                            memcmp(start + other.lowerBound, start + plain.lowerBound, plain.count) == 0
+                        {
+                            duplicate = true
+                            break
+                        }
+                    }
+                    skippedNames.append(plain)
+                } else {
+                    let key = try parseString()
+                    if seen == nil {
+                        var names: Set<String> = []
+                        for earlier in base..<skippedNames.count {
+                            names.insert(name(at: skippedNames[earlier]))
+                        }
+                        seen = names
+                    }
+                    duplicate = seen?.insert(key).inserted == false
+                    skippedNames.append(nil)
+                }
+                if duplicate { throw JSONParseError(offset: keyOffset, reason: "duplicate member name") }
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
+                index += 1
+                skipWhitespace()
+                _ = try parseValue(depth: depth + 1, shape: .skip)
+                skipWhitespace()
+                guard index < bytes.count else { throw fail("unexpected end of input in an object") }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                } else if bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    return
+                } else {
+                    throw fail("expected ',' or '}'")
+                }
+            }
+        }
+
+        /// The shape a shaped object lists for `key`: lengths first, which tells most names apart without comparing
+        /// text (comparing every member's name with every listed one was a tenth of decoding a session).
+        static func shape(of key: String, in listed: [(name: String, shape: JSONShape)]) -> JSONShape? {
+            let count = key.utf8.count
+            for entry in listed where entry.name.utf8.count == count && entry.name == key { return entry.shape }
+            return nil
+        }
+
+        /// The text of a plain name; `""` for a name that is not plain, which is never asked for (such names are
+        /// put in the set as they are read, and a set is started before the first of them).
+        func name(at range: Range<Int>?) -> String {
+            guard let range else { return "" }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
+
+        mutating func parseArray(depth: Int, build: Bool) throws(JSONParseError) -> JSONValue {
+            index += 1
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
                 index += 1
-                return .array(array)
+                return .array([])
             }
+            let base = elements.count
             while true {
                 skipWhitespace()
-                array.append(try parseValue(depth: depth + 1))
+                let element = try parseValue(depth: depth + 1, shape: build ? .all : .skip)
+                if build { elements.append(element) }
                 skipWhitespace()
                 guard index < bytes.count else { throw fail("unexpected end of input in an array") }
                 if bytes[index] == UInt8(ascii: ",") {
                     index += 1
                 } else if bytes[index] == UInt8(ascii: "]") {
                     index += 1
+                    guard build else { return .null }
+                    let array = Array(elements[base...])
+                    while elements.count > base { elements.removeLast() }
                     return .array(array)
                 } else {
                     throw fail("expected ',' or ']'")
@@ -124,19 +348,54 @@ enum JSONParser {
             }
         }
 
-        mutating func parseNumber() throws(JSONParseError) -> Decimal {
+        /// A number straight from its bytes when its significant digits fit 64 bits and it has no exponent
+        /// (every amount, position and limit of a session); ``ExactDecimal/parse(_:)`` otherwise. Both give the same
+        /// `Decimal`, field for field (`JSONNumberTests`).
+        /// Not `build`: checked the same (a number `Decimal` cannot hold is refused), `0` returned.
+        mutating func parseNumber(build: Bool) throws(JSONParseError) -> Decimal {
             let start = index
-            if bytes[index] == UInt8(ascii: "-") { index += 1 }
+            var negative = false
+            if bytes[index] == UInt8(ascii: "-") {
+                negative = true
+                index += 1
+            }
             guard index < bytes.count, isDigit(bytes[index]) else { throw fail("expected a digit") }
+            // Significant digits (leading zeros skipped), trailing zeros counted apart until a non-zero follows.
+            var significand: UInt64 = 0
+            var digitCount = 0
+            var pendingZeros = 0
+            var scale = 0  // the power of ten the digits read so far are multiplied by
+            var fits = true
+            func take(_ byte: UInt8, fraction: Bool) {
+                if fraction { scale -= 1 }
+                if byte == 0x30 {
+                    if digitCount > 0 { pendingZeros += 1 }
+                    return
+                }
+                digitCount += pendingZeros + 1
+                if digitCount > 19 {
+                    fits = false
+                } else {
+                    for _ in 0..<pendingZeros { significand &*= 10 }
+                    significand = significand &* 10 &+ UInt64(byte &- 0x30)
+                }
+                pendingZeros = 0
+            }
             if bytes[index] == UInt8(ascii: "0") {
                 index += 1
             } else {
-                while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+                while index < bytes.count, isDigit(bytes[index]) {
+                    take(bytes[index], fraction: false)
+                    index += 1
+                }
             }
             if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
                 index += 1
                 guard index < bytes.count, isDigit(bytes[index]) else { throw fail("expected a digit after '.'") }
-                while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+                while index < bytes.count, isDigit(bytes[index]) {
+                    take(bytes[index], fraction: true)
+                    index += 1
+                }
             }
             if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
                 index += 1
@@ -145,6 +404,19 @@ enum JSONParser {
                 }
                 guard index < bytes.count, isDigit(bytes[index]) else { throw fail("expected an exponent") }
                 while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+                fits = false
+            }
+            if fits {
+                // The digits are `significand` followed by `pendingZeros` zeros, times 10^scale.
+                if digitCount == 0 { return Decimal(0) }
+                // `make` refuses only an exponent out of range: what it would build is not needed to know that.
+                if !build, (-128...127).contains(scale + pendingZeros) { return Decimal(0) }
+                if let value = ExactDecimal.make(
+                    negative: negative, significand: significand,
+                    exponent: scale + pendingZeros)
+                {
+                    return value
+                }
             }
             let text = String(decoding: bytes[start..<index], as: UTF8.self)
             guard let value = ExactDecimal.parse(text) else {
@@ -155,11 +427,40 @@ enum JSONParser {
 
         func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
+        /// A string checked without being made: plain ASCII is scanned; anything else is read by ``parseString()``,
+        /// which checks escapes and UTF-8.
+        mutating func skipString() throws(JSONParseError) {
+            var end = index + 1
+            while end < bytes.count {
+                let byte = bytes[end]
+                if byte == UInt8(ascii: "\"") {
+                    index = end + 1
+                    return
+                }
+                guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { break }
+                end += 1
+            }
+            _ = try parseString()
+        }
+
         /// A string without escapes (nearly all of them) becomes text straight from the input's bytes; only an
         /// escape makes a copy to rewrite. ASCII text needs no UTF-8 validation, which is generic and was a tenth
         /// of parsing a session (`purse-bench --profile-open`, perf).
         mutating func parseString() throws(JSONParseError) -> String {
             index += 1
+            // Plain ASCII up to the closing quote, short enough to be worth sharing: from the cache.
+            var end = index
+            let shareable = min(bytes.count, index + StringCache.longest + 1)
+            while end < shareable {
+                let byte = bytes[end]
+                guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { break }
+                if byte == UInt8(ascii: "\"") {
+                    let text = strings.string(bytes, index..<end)
+                    index = end + 1
+                    return text
+                }
+                end += 1
+            }
             // Bytes of a string with escapes, rewritten in place; empty (no allocation) until the first escape.
             var rewritten: [UInt8] = []
             var hasEscapes = false
@@ -173,10 +474,7 @@ enum JSONParser {
                         rewritten.append(contentsOf: bytes[plainStart..<index])
                         text = String(validating: rewritten, as: UTF8.self)
                     } else if ascii {
-                        let range = plainStart..<index
-                        text = bytes.withUnsafeBufferPointer {
-                            String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
-                        }
+                        text = String(decoding: UnsafeBufferPointer(rebasing: bytes[plainStart..<index]), as: UTF8.self)
                     } else {
                         text = String(validating: bytes[plainStart..<index], as: UTF8.self)
                     }

@@ -2,32 +2,66 @@ import Foundation
 
 /// Reads a ``JSONValue`` while tracking where it is, so that every decoding error names the exact path
 /// that was wrong (`paymentSession.protocols.aci.creditcard.configurations.position: expected a number`).
+///
+/// The path is kept as steps and written out only for an error: building the text of every member's path as it
+/// was read was the largest single cost of decoding a session (callgrind, docs/PERFORMANCE.md). Reading a scalar
+/// member (`string("template")`) makes no reader at all unless the member is wrong.
 struct JSONReader {
     let value: JSONValue
-    let path: String
+    private let location: Location
     /// Builds the error thrown for a wrong or missing value (the code differs per document).
     let makeError: @Sendable (String) -> PurseCheckoutError
 
+    /// Where a value sits: a root named by the caller, then member names and array positions.
+    private enum Location {
+        case root(String)
+        indirect case member(Location, String)
+        indirect case element(Location, Int)
+
+        var text: String {
+            switch self {
+            case .root(let path): return path
+            case .member(let parent, let key):
+                let prefix = parent.text
+                return prefix.isEmpty ? key : prefix + "." + key
+            case .element(let parent, let offset): return "\(parent.text)[\(offset)]"
+            }
+        }
+    }
+
     init(_ value: JSONValue, path: String, error: @escaping @Sendable (String) -> PurseCheckoutError) {
+        self.init(value, location: .root(path), error: error)
+    }
+
+    private init(_ value: JSONValue, location: Location, error: @escaping @Sendable (String) -> PurseCheckoutError) {
         self.value = value
-        self.path = path
+        self.location = location
         self.makeError = error
     }
 
+    /// The dot-separated path of this value (`paymentSession.protocols.aci`).
+    var path: String { location.text }
+
     func fail(_ reason: String) -> PurseCheckoutError { makeError("\(path): \(reason)") }
 
-    func child(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
+    func child(_ key: String) -> String { Location.member(location, key).text }
 
     private func member(_ key: String) throws(PurseCheckoutError) -> JSONValue? {
         guard case .object(let members) = value else { throw fail("expected an object, found \(value.kindName)") }
-        guard let member = members[key], member != .null else { return nil }
+        guard let member = members[key] else { return nil }
+        if case .null = member { return nil }
         return member
+    }
+
+    /// The reader of a member that is already known to be there.
+    private func reader(_ member: JSONValue, at key: String) -> JSONReader {
+        JSONReader(member, location: .member(location, key), error: makeError)
     }
 
     /// The member as a reader, or `nil` when absent or `null`.
     func optional(_ key: String) throws(PurseCheckoutError) -> JSONReader? {
         guard let member = try member(key) else { return nil }
-        return JSONReader(member, path: child(key), error: makeError)
+        return reader(member, at: key)
     }
 
     /// The member as a reader; throws when absent.
@@ -47,10 +81,13 @@ struct JSONReader {
     }
 
     func int() throws(PurseCheckoutError) -> Int {
-        guard case .number(let number) = value, let exact = JSONValue.exactInt64(number),
-            let small = Int(exactly: exact)
-        else { throw fail("expected an integer, found \(value.kindName)") }
+        guard let small = Self.int(value) else { throw fail("expected an integer, found \(value.kindName)") }
         return small
+    }
+
+    private static func int(_ value: JSONValue) -> Int? {
+        guard case .number(let number) = value, let exact = JSONValue.exactInt64(number) else { return nil }
+        return Int(exactly: exact)
     }
 
     func bool() throws(PurseCheckoutError) -> Bool {
@@ -73,30 +110,60 @@ struct JSONReader {
     /// The elements of an array, each as a reader.
     func elements() throws(PurseCheckoutError) -> [JSONReader] {
         guard case .array(let items) = value else { throw fail("expected an array, found \(value.kindName)") }
-        return items.enumerated().map { JSONReader($1, path: "\(path)[\($0)]", error: makeError) }
+        return items.enumerated().map { JSONReader($1, location: .element(location, $0), error: makeError) }
     }
 
     /// The members of an object, sorted by key for a stable order.
     func members() throws(PurseCheckoutError) -> [(key: String, reader: JSONReader)] {
         guard case .object(let items) = value else { throw fail("expected an object, found \(value.kindName)") }
-        return items.keys.sorted().compactMap { key in
-            guard let member = items[key] else { return nil }
-            return (key, JSONReader(member, path: child(key), error: makeError))
-        }
+        return items.sorted { $0.key < $1.key }.map { ($0.key, reader($0.value, at: $0.key)) }
     }
 
     func strings() throws(PurseCheckoutError) -> [String] {
+        guard case .array(let items) = value else { throw fail("expected an array, found \(value.kindName)") }
         var result: [String] = []
-        for element in try elements() { result.append(try element.string()) }
+        result.reserveCapacity(items.count)
+        for (offset, item) in items.enumerated() {
+            guard case .string(let text) = item else {
+                throw JSONReader(item, location: .element(location, offset), error: makeError).fail(
+                    "expected a string, found \(item.kindName)")
+            }
+            result.append(text)
+        }
         return result
     }
 
-    // Optional conveniences: absent or null gives nil, a wrong type still throws.
-    func string(_ key: String) throws(PurseCheckoutError) -> String? { try optional(key)?.string() }
-    func decimal(_ key: String) throws(PurseCheckoutError) -> Decimal? { try optional(key)?.decimal() }
-    func int(_ key: String) throws(PurseCheckoutError) -> Int? { try optional(key)?.int() }
-    func bool(_ key: String) throws(PurseCheckoutError) -> Bool? { try optional(key)?.bool() }
-    func date(_ key: String) throws(PurseCheckoutError) -> Date? { try optional(key)?.date() }
+    // Optional conveniences: absent or null gives nil, a wrong type still throws. The right type is read in place;
+    // only a wrong one makes the member's reader, whose own accessor then throws with the member's path.
+    func string(_ key: String) throws(PurseCheckoutError) -> String? {
+        guard let member = try member(key) else { return nil }
+        if case .string(let text) = member { return text }
+        return try reader(member, at: key).string()
+    }
+
+    func decimal(_ key: String) throws(PurseCheckoutError) -> Decimal? {
+        guard let member = try member(key) else { return nil }
+        if case .number(let number) = member { return number }
+        return try reader(member, at: key).decimal()
+    }
+
+    func int(_ key: String) throws(PurseCheckoutError) -> Int? {
+        guard let member = try member(key) else { return nil }
+        if let small = Self.int(member) { return small }
+        return try reader(member, at: key).int()
+    }
+
+    func bool(_ key: String) throws(PurseCheckoutError) -> Bool? {
+        guard let member = try member(key) else { return nil }
+        if case .bool(let flag) = member { return flag }
+        return try reader(member, at: key).bool()
+    }
+
+    func date(_ key: String) throws(PurseCheckoutError) -> Date? {
+        guard let member = try member(key) else { return nil }
+        if case .string(let text) = member, let date = ISO8601.parse(text) { return date }
+        return try reader(member, at: key).date()
+    }
 }
 
 extension JSONValue {

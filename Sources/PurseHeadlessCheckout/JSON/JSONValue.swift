@@ -69,6 +69,12 @@ public enum JSONValue: Sendable, Hashable {
 
     static func exactInt64(_ value: Decimal) -> Int64? {
         guard value.isFinite else { return nil }
+        if value.exponent >= 0 {
+            // Already whole (a significand times a power of ten): every integer the parser reads, as it drops
+            // trailing zeros into the exponent. Rounding it first was half of reading an integer member.
+            guard value <= int64Limit, value >= -int64Limit else { return nil }
+            return Int64(exactly: NSDecimalNumber(decimal: value).int64Value)
+        }
         var source = value
         var rounded = Decimal()
         NSDecimalRound(&rounded, &source, 0, .plain)

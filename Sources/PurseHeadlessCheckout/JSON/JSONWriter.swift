@@ -98,6 +98,16 @@ enum ExactDecimal {
         return value.isFinite ? value : nil
     }
 
+    /// The number `significand` × 10^`exponent`, negated when `negative`: what ``parse(_:)`` gives for the text of
+    /// such a number whose significand has no trailing zero, built without going through text (the parser's fast
+    /// path; `Decimal(string:)` was most of reading a number). `nil` when `Decimal` cannot hold it.
+    static func make(negative: Bool, significand: UInt64, exponent: Int) -> Decimal? {
+        guard significand != 0 else { return Decimal(0) }
+        guard exponent >= -128, exponent <= 127 else { return nil }
+        let value = Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: Decimal(significand))
+        return value.isFinite ? value : nil
+    }
+
     /// Plain decimal text for a value (no exponent, no grouping), as JSON wants it.
     static func text(_ value: Decimal) -> String {
         guard value.isFinite else { return "null" }

@@ -64,7 +64,29 @@ public struct SessionProtocol: Sendable, Hashable {
     /// Its `integrated_tokens` (saved instruments), as received.
     public let integratedTokens: [JSONValue]
     /// Its `contracts`, as received.
-    public let contracts: JSONValue?
+    public var contracts: JSONValue? { contractsSlot?.value }
+    /// `contracts`, built, or deferred until read when the session came as widget data (the SDK never reads it).
+    let contractsSlot: JSONSlot?
+
+    init(
+        partner: Partner, method: PaymentMethodType, configuration: MethodConfiguration, integratedTokens: [JSONValue],
+        contracts: JSONValue?
+    ) {
+        self.init(
+            partner: partner, method: method, configuration: configuration, integratedTokens: integratedTokens,
+            contractsSlot: contracts.map(JSONSlot.built))
+    }
+
+    init(
+        partner: Partner, method: PaymentMethodType, configuration: MethodConfiguration, integratedTokens: [JSONValue],
+        contractsSlot: JSONSlot?
+    ) {
+        self.partner = partner
+        self.method = method
+        self.configuration = configuration
+        self.integratedTokens = integratedTokens
+        self.contractsSlot = contractsSlot
+    }
 
     /// Whether this protocol is a secondary method (template `secondary` or a `secondary` label).
     public var isSecondary: Bool { configuration.template == "secondary" || configuration.isSecondaryLabelled }

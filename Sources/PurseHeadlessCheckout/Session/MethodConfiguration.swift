@@ -32,7 +32,9 @@ public struct MethodConfiguration: Sendable, Hashable {
     /// `settings.usage_per_session_limit` (absent or 0: no limit).
     public let usagePerSessionLimit: Int?
     /// The whole `configurations` object as received.
-    public let raw: JSONValue
+    public var raw: JSONValue { rawSlot.value }
+    /// `raw`, built when the session was decoded from a value, or on first read when it came as widget data.
+    var rawSlot: JSONSlot
 
     /// Whether the labels mark the method as secondary (gift card, voucher, loyalty).
     public var isSecondaryLabelled: Bool { labels.contains("secondary") }
@@ -56,6 +58,7 @@ public struct VaultConfiguration: Sendable, Hashable {
 }
 
 extension MethodConfiguration {
+    /// Every member read here is listed in `SessionDecoder.widgetDataShape`, which builds only those from widget data.
     init(reading reader: JSONReader) throws(PurseCheckoutError) {
         template = try reader.string("template") ?? ""
         labels = try reader.optional("labels")?.strings() ?? []
@@ -82,6 +85,6 @@ extension MethodConfiguration {
         if let limit = usagePerSessionLimit, limit < 0, let settings {
             throw settings.fail("usage_per_session_limit: expected 0 (no limit) or more, found \(limit)")
         }
-        raw = reader.value
+        rawSlot = .built(reader.value)
     }
 }

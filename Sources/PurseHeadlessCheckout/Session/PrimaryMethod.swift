@@ -14,7 +14,22 @@ public struct PrimaryMethod: Sendable, Hashable, Identifiable {
     /// The method's configuration in the session.
     public let configuration: MethodConfiguration
     /// Integrated (contract) data the partner requires per action, as received.
-    public let contracts: JSONValue?
+    public var contracts: JSONValue? { contractsSlot?.value }
+    /// `contracts`, built, or deferred until read when the session came as widget data.
+    let contractsSlot: JSONSlot?
+
+    init(partner: Partner, method: PaymentMethodType, configuration: MethodConfiguration, contracts: JSONValue?) {
+        self.init(
+            partner: partner, method: method, configuration: configuration, contractsSlot: contracts.map(JSONSlot.built)
+        )
+    }
+
+    init(partner: Partner, method: PaymentMethodType, configuration: MethodConfiguration, contractsSlot: JSONSlot?) {
+        self.partner = partner
+        self.method = method
+        self.configuration = configuration
+        self.contractsSlot = contractsSlot
+    }
 
     /// Sort order.
     public var position: Int { configuration.position }
@@ -46,7 +61,22 @@ public struct SecondaryMethod: Sendable, Hashable, Identifiable {
     /// The method's configuration in the session.
     public let configuration: MethodConfiguration
     /// Integrated (contract) data the partner requires per action, as received.
-    public let contracts: JSONValue?
+    public var contracts: JSONValue? { contractsSlot?.value }
+    /// `contracts`, built, or deferred until read when the session came as widget data.
+    let contractsSlot: JSONSlot?
+
+    init(partner: Partner, method: PaymentMethodType, configuration: MethodConfiguration, contracts: JSONValue?) {
+        self.init(
+            partner: partner, method: method, configuration: configuration, contractsSlot: contracts.map(JSONSlot.built)
+        )
+    }
+
+    init(partner: Partner, method: PaymentMethodType, configuration: MethodConfiguration, contractsSlot: JSONSlot?) {
+        self.partner = partner
+        self.method = method
+        self.configuration = configuration
+        self.contractsSlot = contractsSlot
+    }
 
     /// Sort order.
     public var position: Int { configuration.position }

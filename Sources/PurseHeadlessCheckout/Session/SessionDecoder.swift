@@ -9,23 +9,72 @@ import Foundation
 public enum SessionDecoder {
     /// Decodes widget data as handed over by the merchant backend.
     public static func decode(widgetData: String) throws(PurseCheckoutError) -> ClientSession {
-        guard let bytes = Base64.decode(widgetData) else {
+        guard let bytes = Base64.decodeBytes(widgetData) else {
             throw PurseCheckoutError(.widgetDataMalformed, message: "widget data is not base64")
         }
-        let document: JSONValue
+        let parsed: (value: JSONValue, ranges: [[String]: Range<Int>])
         do {
-            document = try JSONValue.parse(bytes)
+            parsed = try JSONParser.parse(bytes, shape: widgetDataShape)
         } catch {
             throw PurseCheckoutError(.widgetDataMalformed, message: "widget data is not JSON: \(error)")
         }
-        guard case .object = document else {
+        guard case .object = parsed.value else {
             throw PurseCheckoutError(.widgetDataMalformed, message: "widget data is not a JSON object")
         }
-        return try decode(params: document)
+        return try decode(params: parsed.value, deferred: DeferredValues(bytes: bytes, ranges: parsed.ranges))
+    }
+
+    /// What `decode(widgetData:)` builds of the document: all of it but each method's `contracts` and the members of
+    /// its `configurations` that ``MethodConfiguration/init(reading:)`` does not read. Those two are kept as text
+    /// (``DeferredJSON``) and built if something reads them (`contracts`, `raw`). The whole document is checked all
+    /// the same, so the errors are those of `JSONValue.parse`.
+    ///
+    /// A member `MethodConfiguration.init(reading:)` reads must be listed here, or widget data would decode it as
+    /// absent (`SessionShapeTests` compares both entry points on every fixture).
+    static let widgetDataShape: JSONShape = {
+        let vault = JSONShape.object(
+            [("vendor", .all), ("supported_brands", .all), ("token_scope", .all), ("external_three_ds_enabled", .all)],
+            others: .skip, keepRange: false)
+        let specifics = JSONShape.object([("integration_mode", .all)], others: .skip, keepRange: false)
+        let settings = JSONShape.object(
+            [
+                ("merchant_specifics", specifics), ("save_token", .all), ("save_token_mode", .all), ("pay_token", .all),
+                ("registration_mode", .all), ("payment_min_amount", .all), ("payment_max_amount", .all),
+                ("usage_per_session_limit", .all),
+            ], others: .skip, keepRange: false)
+        let configurations = JSONShape.object(
+            [
+                ("template", .all), ("labels", .all), ("position", .all), ("stable", .all), ("accepted_decimals", .all),
+                ("vault", vault), ("settings", settings),
+            ], others: .skip, keepRange: true)
+        let entry = JSONShape.object(
+            [("configurations", configurations), ("contracts", .skipKeepingRange)], others: .all, keepRange: false)
+        let partner = JSONShape.object([], others: entry, keepRange: false)
+        let protocols = JSONShape.object([], others: partner, keepRange: false)
+        let paymentSession = JSONShape.object([("protocols", protocols)], others: .all, keepRange: false)
+        return .object([("paymentSession", paymentSession)], others: .all, keepRange: false)
+    }()
+
+    /// The values `decode(widgetData:)` left as text, by their member names from the root.
+    struct DeferredValues {
+        let bytes: [UInt8]
+        let ranges: [[String]: Range<Int>]
+
+        /// The value at `path`, deferred; `nil` when it was not there or is `null`.
+        func slot(_ path: [String]) -> JSONSlot? {
+            guard let range = ranges[path], !range.isEmpty, bytes[range.lowerBound] != UInt8(ascii: "n") else {
+                return nil
+            }
+            return .deferred(DeferredJSON(bytes[range]))
+        }
     }
 
     /// Decodes the already-decoded params object (`{ apiKey, entityId, environment, paymentSession, … }`).
     public static func decode(params: JSONValue) throws(PurseCheckoutError) -> ClientSession {
+        try decode(params: params, deferred: nil)
+    }
+
+    static func decode(params: JSONValue, deferred: DeferredValues?) throws(PurseCheckoutError) -> ClientSession {
         let root = JSONReader(params, path: "") { PurseCheckoutError(.sessionMalformed, message: $0) }
         guard case .object = params else { throw root.fail("expected an object") }
         let apiKey = try root.required("apiKey").string()
@@ -42,7 +91,7 @@ public enum SessionDecoder {
                 message: "\(environmentKey == nil ? "env" : "environment"): expected development, test, sandbox or "
                     + "production, found \(environmentName)")
         }
-        let source = try decodePaymentSession(root.required("paymentSession"))
+        let source = try decodePaymentSession(root.required("paymentSession"), deferred: deferred)
         let roots = try decodeRoots(root.optional("apiPaths"), defaults: environment.defaultRoots)
         let walletSession = try root.optional("walletSession").map(decodeWalletSession)
 
@@ -67,7 +116,8 @@ public enum SessionDecoder {
         var savedSecondaries: [SavedSecondaryToken] = []
         var unstable: [String] = []
         for entry in source.protocols {
-            let tokenPath = "paymentSession.protocols.\(entry.partner).\(entry.method).integrated_tokens"
+            // Written out only for a method that has saved instruments (most have none).
+            var tokenPath: String { "paymentSession.protocols.\(entry.partner).\(entry.method).integrated_tokens" }
             guard entry.configuration.stable else {
                 unstable.append(itemID(entry.partner, entry.method))
                 continue
@@ -76,7 +126,7 @@ public enum SessionDecoder {
                 secondaries.append(
                     SecondaryMethod(
                         partner: entry.partner, method: entry.method, configuration: entry.configuration,
-                        contracts: entry.contracts))
+                        contractsSlot: entry.contractsSlot))
                 for (offset, raw) in entry.integratedTokens.enumerated() {
                     let reader = JSONReader(raw, path: "\(tokenPath)[\(offset)]") {
                         PurseCheckoutError(.sessionMalformed, message: $0)
@@ -87,7 +137,7 @@ public enum SessionDecoder {
                 primaries.append(
                     PrimaryMethod(
                         partner: entry.partner, method: entry.method, configuration: entry.configuration,
-                        contracts: entry.contracts))
+                        contractsSlot: entry.contractsSlot))
                 for (offset, raw) in entry.integratedTokens.enumerated() {
                     let reader = JSONReader(raw, path: "\(tokenPath)[\(offset)]") {
                         PurseCheckoutError(.sessionMalformed, message: $0)
@@ -126,7 +176,9 @@ public enum SessionDecoder {
         return elements.indices.sorted { keys[$0] < keys[$1] }.map { elements[$0] }
     }
 
-    static func decodePaymentSession(_ reader: JSONReader) throws(PurseCheckoutError) -> LegacyPaymentSession {
+    static func decodePaymentSession(
+        _ reader: JSONReader, deferred: DeferredValues?
+    ) throws(PurseCheckoutError) -> LegacyPaymentSession {
         let id = try reader.required("id").string()
         let currencyCode = try reader.required("currency_code").string()
         guard currencyCode.count == 3, currencyCode.allSatisfy({ $0.isASCII && $0.isLetter }) else {
@@ -150,13 +202,22 @@ public enum SessionDecoder {
         var protocols: [SessionProtocol] = []
         for (partnerKey, methods) in try reader.required("protocols").members() {
             for (methodKey, entry) in try methods.members() {
-                let configuration = try MethodConfiguration(reading: entry.required("configurations"))
+                var configuration = try MethodConfiguration(reading: entry.required("configurations"))
                 let tokens = try entry.optional("integrated_tokens")?.elements().map(\.value) ?? []
+                let contracts: JSONSlot?
+                if let deferred {
+                    // Read from a document built to `widgetDataShape`: the whole configurations and the contracts
+                    // are still text.
+                    let path = ["paymentSession", "protocols", partnerKey, methodKey]
+                    if let raw = deferred.slot(path + ["configurations"]) { configuration.rawSlot = raw }
+                    contracts = deferred.slot(path + ["contracts"])
+                } else {
+                    contracts = try entry.optional("contracts").map { .built($0.value) }
+                }
                 protocols.append(
                     SessionProtocol(
                         partner: Partner(rawValue: partnerKey), method: PaymentMethodType(rawValue: methodKey),
-                        configuration: configuration, integratedTokens: tokens,
-                        contracts: try entry.optional("contracts")?.value))
+                        configuration: configuration, integratedTokens: tokens, contractsSlot: contracts))
             }
         }
         return LegacyPaymentSession(
@@ -241,79 +302,5 @@ public enum SessionDecoder {
             expirationDate: try reader.date("expiration_date"),
             favorite: try reader.bool("favorite") ?? false,
             balance: 0, totalBalance: nil, balanceResolved: false, disabled: nil)
-    }
-}
-
-/// Lenient base64: standard or URL-safe alphabet, padding optional, whitespace ignored.
-enum Base64 {
-    /// The decoded bytes, or `nil` for text that is not base64: a character outside both alphabets, `=` other
-    /// than at the end, no data at all, or a length no encoding produces (one character left over).
-    ///
-    /// Reads the UTF-8 bytes once, straight into the output: widget data is tens of kilobytes, and going through
-    /// a normalized copy of the text was a fifth of opening a checkout (`purse-bench --profile-open`, perf).
-    static func decode(_ text: String) -> Data? {
-        var output: [UInt8] = []
-        output.reserveCapacity(text.utf8.count / 4 * 3 + 3)
-        var accumulator: UInt32 = 0
-        var pending = 0  // sextets in `accumulator`, 0...3
-        var sextets = 0
-        var padding = false
-        for byte in text.utf8 {
-            let value = Self.sextetValues[Int(byte)]
-            if value >= Self.skip {
-                switch value {
-                case Self.skip: continue
-                case Self.pad:
-                    padding = true
-                    continue
-                default: return nil
-                }
-            }
-            guard !padding else { return nil }  // data after padding
-            sextets += 1
-            accumulator = accumulator << 6 | UInt32(value)
-            pending += 1
-            if pending == 4 {
-                output.append(UInt8(truncatingIfNeeded: accumulator >> 16))
-                output.append(UInt8(truncatingIfNeeded: accumulator >> 8))
-                output.append(UInt8(truncatingIfNeeded: accumulator))
-                accumulator = 0
-                pending = 0
-            }
-        }
-        switch pending {
-        case 0: break
-        case 2: output.append(UInt8(truncatingIfNeeded: accumulator >> 4))
-        case 3:
-            output.append(UInt8(truncatingIfNeeded: accumulator >> 10))
-            output.append(UInt8(truncatingIfNeeded: accumulator >> 2))
-        default: return nil  // one sextet left: no encoding ends so
-        }
-        guard sextets > 0 else { return nil }
-        return Data(output)
-    }
-
-    /// What each byte is worth: 0...63 for both alphabets' letters, then markers for whitespace, `=` and the rest.
-    private static let skip: UInt8 = 64
-    private static let pad: UInt8 = 65
-    private static let invalid: UInt8 = 66
-    private static let sextetValues: [UInt8] = {
-        var table = [UInt8](repeating: invalid, count: 256)
-        for (offset, byte) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8.enumerated() {
-            table[Int(byte)] = UInt8(offset)
-        }
-        table[Int(UInt8(ascii: "+"))] = 62
-        table[Int(UInt8(ascii: "-"))] = 62
-        table[Int(UInt8(ascii: "/"))] = 63
-        table[Int(UInt8(ascii: "_"))] = 63
-        for byte in " \n\r\t".utf8 { table[Int(byte)] = skip }
-        table[Int(UInt8(ascii: "="))] = pad
-        return table
-    }()
-
-    /// URL-safe base64 without padding.
-    static func encodeURLSafe(_ data: Data) -> String {
-        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
     }
 }

@@ -61,6 +61,21 @@ struct Base64Tests {
         #expect(accepted > 1_000)
     }
 
+    @Test("longer texts, where groups of four are decoded at once between whitespace, answer as Foundation does")
+    func longerTextsAgreeWithFoundation() {
+        let alphabet = Array("AQgw/+_-Zz09AQgw/+_-Zz09AQgw/+_-Zz09=  \n\t$")
+        var random = MoneyTestRandom(seed: 18)
+        var accepted = 0
+        for _ in 0..<5_000 {
+            let length = random.int(in: 14...90)
+            let text = String((0..<length).map { _ in random.pick(alphabet) })
+            let expected = Self.oracle(text)
+            #expect(Base64.decode(text) == expected, "\(text.debugDescription)")
+            if expected != nil { accepted += 1 }
+        }
+        #expect(accepted > 100)
+    }
+
     @Test(
         "refusals: padding inside, a lone sextet, characters outside both alphabets",
         arguments: [
