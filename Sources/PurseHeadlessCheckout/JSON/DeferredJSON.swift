@@ -14,28 +14,43 @@ indirect enum JSONShape: Sendable {
     case object(_ listed: [(name: String, shape: JSONShape)], others: JSONShape, keepRange: Bool)
 }
 
+/// The JSON text of a decoded document, shared by the values of it kept as text (``DeferredJSON``), with the values
+/// built from it so far.
+///
+/// One per decoded widget data, rather than a lock and an object per value: a session defers two values per method
+/// (106 for the real session), and allocating those was a visible part of decoding (docs/PERFORMANCE.md).
+final class DeferredDocument: Sendable {
+    /// The document's bytes, as decoded from the widget data.
+    let bytes: [UInt8]
+    private let built = Locked<[Range<Int>: JSONValue]>([:])
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    /// The value whose text is `range`, built on first use and kept.
+    func value(at range: Range<Int>) -> JSONValue {
+        built.withLock { values in
+            if let value = values[range] { return value }
+            // The parser checked these bytes when it read the document, so this parse does not fail; were that
+            // ever broken, `null` rather than a trap.
+            let value = (try? JSONParser.parse(Array(bytes[range]))) ?? .null
+            values[range] = value
+            return value
+        }
+    }
+}
+
 /// A JSON value kept as its text, already checked by the parser, and built the first time it is read.
 ///
 /// What the session keeps as received but the SDK does not read itself (a method's `contracts`, its whole
 /// `configurations` object) waits here: building those trees was most of decoding a session
-/// (docs/PERFORMANCE.md, "Session decoding ahead of Foundation").
-final class DeferredJSON: Sendable {
-    /// The value's bytes inside the decoded widget data (which they keep alive, like the value would).
-    private let text: ArraySlice<UInt8>
-    private let built = Locked<JSONValue?>(nil)
+/// (docs/PERFORMANCE.md, "Session decoding beside Foundation").
+struct DeferredJSON: Sendable {
+    /// The document the value lies in (kept alive by the value, as the built value would be).
+    let document: DeferredDocument
+    /// Where the value's text lies in it.
+    let range: Range<Int>
 
-    init(_ text: ArraySlice<UInt8>) { self.text = text }
-
-    var value: JSONValue {
-        built.withLock { cached in
-            if let cached { return cached }
-            // The parser checked these bytes when it read the document, so this parse does not fail; were that
-            // ever broken, `null` rather than a trap.
-            let value = (try? JSONParser.parse(Array(text))) ?? .null
-            cached = value
-            return value
-        }
-    }
+    var value: JSONValue { document.value(at: range) }
 }
 
 extension DeferredJSON: CustomReflectable {
@@ -57,7 +72,11 @@ enum JSONSlot: Sendable, Hashable {
     }
 
     static func == (lhs: JSONSlot, rhs: JSONSlot) -> Bool {
-        if case .deferred(let left) = lhs, case .deferred(let right) = rhs, left === right { return true }
+        if case .deferred(let left) = lhs, case .deferred(let right) = rhs, left.document === right.document,
+            left.range == right.range
+        {
+            return true
+        }
         return lhs.value == rhs.value
     }
 

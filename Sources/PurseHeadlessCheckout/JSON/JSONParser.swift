@@ -36,7 +36,9 @@ enum JSONParser {
     /// Reads the bytes through a buffer pointer, for speed (no array retain, no second bounds check per byte): every
     /// read of `bytes[i]` below comes after a check that `i < bytes.count`, as it did when `bytes` was an array that
     /// would have trapped (debug builds and the tests still check each subscript; the fuzz targets run under ASan).
-    private struct Cursor {
+    ///
+    /// Internal rather than private for one reader: `WidgetDataScanner` reads widget data with these same steps.
+    struct Cursor {
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
         /// Names and values of the members of the objects being read, innermost last; an object takes its own off
@@ -54,9 +56,16 @@ enum JSONParser {
         /// and the copy made the first time costs neither a validation nor an allocation the next times.
         var strings = StringCache()
 
-        /// Keys of the skipped objects being checked, innermost last: the range of a plain ASCII name (compared by
-        /// bytes), or `nil` for a name with escapes or other characters (then compared as text, see `skipObject`).
-        var skippedNames: [Range<Int>?] = []
+        /// Keys of the skipped objects being checked, innermost last: a plain ASCII name (compared by ``nameKey(_:)``,
+        /// then by bytes), or `nil` for a name with escapes or other characters (then compared as text, see
+        /// `skipObject`).
+        var skippedNames: [PlainName?] = []
+
+        /// Where a plain ASCII member name lies (without its quotes) and its ``nameKey(_:)``.
+        struct PlainName {
+            var range: Range<Int>
+            var key: UInt64
+        }
 
         init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -250,30 +259,21 @@ enum JSONParser {
                     throw fail("expected a member name")
                 }
                 let keyOffset = index
-                var end = index + 1
+                let end = plainEnd(from: index + 1)
                 var plain: Range<Int>? = nil
-                while end < bytes.count {
-                    let byte = bytes[end]
-                    if byte == UInt8(ascii: "\"") {
-                        plain = (index + 1)..<end
-                        break
-                    }
-                    guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { break }
-                    end += 1
-                }
+                if end < bytes.count, bytes[end] == UInt8(ascii: "\"") { plain = (index + 1)..<end }
                 var duplicate = false
                 if let plain, seen == nil, skippedNames.count - base < linearLimit {
                     index = plain.upperBound + 1
+                    let name = PlainName(range: plain, key: nameKey(plain))
                     for earlier in base..<skippedNames.count {
                         guard let other = skippedNames[earlier] else { continue }  // not plain: never equal to `plain`
-                        if other.count == plain.count, let start = bytes.baseAddress,
-                            memcmp(start + other.lowerBound, start + plain.lowerBound, plain.count) == 0
-                        {
+                        if sameName(other, name) {
                             duplicate = true
                             break
                         }
                     }
-                    skippedNames.append(plain)
+                    skippedNames.append(name)
                 } else {
                     let key = try parseString()
                     if seen == nil {
@@ -315,9 +315,38 @@ enum JSONParser {
 
         /// The text of a plain name; `""` for a name that is not plain, which is never asked for (such names are
         /// put in the set as they are read, and a set is started before the first of them).
-        func name(at range: Range<Int>?) -> String {
-            guard let range else { return "" }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        func name(at plain: PlainName?) -> String {
+            guard let plain else { return "" }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[plain.range]), as: UTF8.self)
+        }
+
+        /// A plain name's first and last eight bytes (or all of a shorter one) folded with its length: equal names
+        /// have equal keys, so names are compared by bytes only when their keys match. A name under eight bytes is
+        /// all in its key (and its length in the lowest byte), so equal keys mean equal names.
+        func nameKey(_ range: Range<Int>) -> UInt64 {
+            let count = range.count
+            if count >= 8, let base = bytes.baseAddress {
+                // Both loads lie inside `range`, itself inside `bytes`.
+                let raw = UnsafeRawPointer(base)
+                let first = raw.loadUnaligned(fromByteOffset: range.lowerBound, as: UInt64.self)
+                let last = raw.loadUnaligned(fromByteOffset: range.upperBound - 8, as: UInt64.self)
+                return first ^ (last &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(count)
+            }
+            var key = UInt64(count)
+            var shift: UInt64 = 8
+            for offset in range {
+                key |= UInt64(bytes[offset]) << shift
+                shift += 8
+            }
+            return key
+        }
+
+        /// Whether two plain names are the same bytes.
+        func sameName(_ left: PlainName, _ right: PlainName) -> Bool {
+            guard left.key == right.key, left.range.count == right.range.count else { return false }
+            if left.range.count < 8 { return true }
+            guard let base = bytes.baseAddress else { return false }
+            return memcmp(base + left.range.lowerBound, base + right.range.lowerBound, left.range.count) == 0
         }
 
         mutating func parseArray(depth: Int, build: Bool) throws(JSONParseError) -> JSONValue {
@@ -427,20 +456,96 @@ enum JSONParser {
 
         func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
-        /// A string checked without being made: plain ASCII is scanned; anything else is read by ``parseString()``,
-        /// which checks escapes and UTF-8.
+        /// A string checked without being made: plain ASCII is passed over eight bytes at a time and well-formed
+        /// escapes where they stand, with no copy. Anything else (a byte that is not ASCII, a control byte, a wrong
+        /// escape, no closing quote) is read again from the string's start by ``parseString()``, which checks UTF-8
+        /// and gives the error at the same offset as ever.
         mutating func skipString() throws(JSONParseError) {
-            var end = index + 1
-            while end < bytes.count {
-                let byte = bytes[end]
-                if byte == UInt8(ascii: "\"") {
-                    index = end + 1
+            let start = index
+            var position = index + 1
+            while true {
+                position = plainEnd(from: position)
+                guard position < bytes.count else { break }
+                if bytes[position] == UInt8(ascii: "\"") {
+                    index = position + 1
                     return
                 }
-                guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { break }
-                end += 1
+                guard bytes[position] == UInt8(ascii: "\\"), let next = escapeEnd(at: position) else { break }
+                position = next
             }
+            index = start
             _ = try parseString()
+        }
+
+        /// The first position from `start` (at most `bytes.count`) that ends a run of plain string bytes: `"`, `\`,
+        /// a control byte, a byte that is not ASCII, or the end of the input. Eight bytes at a time while eight are
+        /// left (an unaligned load, only after checking that all eight lie inside `bytes`), then one at a time.
+        func plainEnd(from start: Int) -> Int {
+            var position = start
+            if let base = bytes.baseAddress {
+                let raw = UnsafeRawPointer(base)
+                while bytes.count - position >= 8 {
+                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+                    let stops = Self.stopBytes(word)
+                    if stops != 0 { return position + stops.trailingZeroBitCount / 8 }
+                    position += 8
+                }
+            }
+            while position < bytes.count {
+                let byte = bytes[position]
+                guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { break }
+                position += 1
+            }
+            return position
+        }
+
+        /// The high bit of each byte of `word` (first byte lowest) that is `"`, `\`, below 0x20 or not ASCII. A
+        /// byte above a flagged one may be flagged wrongly (a borrow), never one below it: the lowest flag is exact.
+        static func stopBytes(_ word: UInt64) -> UInt64 {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            let isQuote = (quote &- ones) & ~quote
+            let isBackslash = (backslash &- ones) & ~backslash
+            let isControl = (word &- ones &* 0x20) & ~word
+            return (isQuote | isBackslash | isControl | word) & (ones &* 0x80)
+        }
+
+        /// Where the escape whose backslash is at `position` ends, when it is one ``appendEscape(into:)`` accepts
+        /// (a `\u` high surrogate with its low one); `nil` for any other.
+        func escapeEnd(at position: Int) -> Int? {
+            guard position + 1 < bytes.count else { return nil }
+            switch bytes[position + 1] {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                return position + 2
+            case UInt8(ascii: "u"):
+                guard let scalar = hex4(at: position + 2) else { return nil }
+                if (0xDC00...0xDFFF).contains(scalar) { return nil }
+                guard (0xD800...0xDBFF).contains(scalar) else { return position + 6 }
+                guard position + 7 < bytes.count, bytes[position + 6] == UInt8(ascii: "\\"),
+                    bytes[position + 7] == UInt8(ascii: "u"), let low = hex4(at: position + 8),
+                    (0xDC00...0xDFFF).contains(low)
+                else { return nil }
+                return position + 12
+            default: return nil
+            }
+        }
+
+        /// The four hex digits at `position`, or `nil` when there are not four.
+        func hex4(at position: Int) -> UInt32? {
+            guard position >= 0, bytes.count - position >= 4 else { return nil }
+            var value: UInt32 = 0
+            for offset in position..<(position + 4) {
+                let byte = bytes[offset]
+                switch byte {
+                case 0x30...0x39: value = value << 4 | UInt32(byte - 0x30)
+                case 0x41...0x46: value = value << 4 | UInt32(byte - 0x41 + 10)
+                case 0x61...0x66: value = value << 4 | UInt32(byte - 0x61 + 10)
+                default: return nil
+                }
+            }
+            return value
         }
 
         /// A string without escapes (nearly all of them) becomes text straight from the input's bytes; only an
@@ -448,23 +553,22 @@ enum JSONParser {
         /// of parsing a session (`purse-bench --profile-open`, perf).
         mutating func parseString() throws(JSONParseError) -> String {
             index += 1
-            // Plain ASCII up to the closing quote, short enough to be worth sharing: from the cache.
-            var end = index
-            let shareable = min(bytes.count, index + StringCache.longest + 1)
-            while end < shareable {
-                let byte = bytes[end]
-                guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { break }
-                if byte == UInt8(ascii: "\"") {
-                    let text = strings.string(bytes, index..<end)
-                    index = end + 1
-                    return text
-                }
-                end += 1
+            // Plain ASCII up to the closing quote: from the cache when short enough to be worth sharing.
+            let end = plainEnd(from: index)
+            if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+                let text =
+                    end - index <= StringCache.longest
+                    ? strings.string(bytes, index..<end)
+                    : String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
+                index = end + 1
+                return text
             }
-            // Bytes of a string with escapes, rewritten in place; empty (no allocation) until the first escape.
+            // Bytes of a string with escapes, rewritten in place; empty (no allocation) until the first escape. The
+            // bytes before `end` are plain ASCII: nothing to check or rewrite there.
             var rewritten: [UInt8] = []
             var hasEscapes = false
             var plainStart = index
+            index = end
             var ascii = true
             while index < bytes.count {
                 let byte = bytes[index]

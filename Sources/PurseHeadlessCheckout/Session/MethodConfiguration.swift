@@ -58,33 +58,88 @@ public struct VaultConfiguration: Sendable, Hashable {
 }
 
 extension MethodConfiguration {
-    /// Every member read here is listed in `SessionDecoder.widgetDataShape`, which builds only those from widget data.
-    init(reading reader: JSONReader) throws(PurseCheckoutError) {
-        template = try reader.string("template") ?? ""
-        labels = try reader.optional("labels")?.strings() ?? []
-        position = try reader.int("position") ?? Int.max
-        stable = try reader.bool("stable") ?? true
-        acceptedDecimals = try reader.int("accepted_decimals")
-        vault = try reader.optional("vault").map { (vault) throws(PurseCheckoutError) in
+    /// The members of `configurations` the SDK reads, as found (`nil`: absent or `null`), before defaults: filled from
+    /// a tree by ``init(reading:)`` or by `WidgetDataScanner` from the text, then made a configuration by
+    /// ``init(fields:rawSlot:)``, so that both entry points default alike.
+    struct Fields {
+        var template: String?
+        var labels: [String]?
+        var position: Int?
+        var stable: Bool?
+        var acceptedDecimals: Int?
+        /// `vault`, when it is an object.
+        var vault: VaultFields?
+        /// `settings.merchant_specifics.integration_mode`.
+        var integrationMode: String?
+        var saveToken: Bool?
+        var saveTokenMode: String?
+        var payToken: Bool?
+        var registrationMode: String?
+        var minAmount: Decimal?
+        var maxAmount: Decimal?
+        /// Never negative here: both readers refuse a negative limit.
+        var usagePerSessionLimit: Int?
+    }
+
+    /// The members of `configurations.vault` the SDK reads, as found.
+    struct VaultFields {
+        var vendor: String?
+        var supportedBrands: [String]?
+        var tokenScope: String?
+        var externalThreeDSEnabled: Bool?
+    }
+
+    /// A configuration from what was found, with the defaults of a member that is absent.
+    init(fields: Fields, rawSlot: JSONSlot) {
+        template = fields.template ?? ""
+        labels = fields.labels ?? []
+        position = fields.position ?? Int.max
+        stable = fields.stable ?? true
+        acceptedDecimals = fields.acceptedDecimals
+        vault = fields.vault.map { vault in
             VaultConfiguration(
-                vendor: try vault.string("vendor") ?? "none",
-                supportedBrands: try vault.optional("supported_brands")?.strings() ?? [],
+                vendor: vault.vendor ?? "none", supportedBrands: vault.supportedBrands ?? [],
+                tokenScope: vault.tokenScope, externalThreeDSEnabled: vault.externalThreeDSEnabled ?? false)
+        }
+        integrationMode = fields.integrationMode
+        saveToken = fields.saveToken ?? false
+        saveTokenMode = fields.saveTokenMode
+        payToken = fields.payToken ?? true
+        registrationMode = fields.registrationMode
+        minAmount = fields.minAmount
+        maxAmount = fields.maxAmount
+        usagePerSessionLimit = fields.usagePerSessionLimit
+        self.rawSlot = rawSlot
+    }
+
+    /// Reads a built `configurations` object, throwing with the path of the first member that is wrong. Every
+    /// member read here is read by `WidgetDataScanner` too, in the same way.
+    init(reading reader: JSONReader) throws(PurseCheckoutError) {
+        var fields = Fields()
+        fields.template = try reader.string("template")
+        fields.labels = try reader.optional("labels")?.strings()
+        fields.position = try reader.int("position")
+        fields.stable = try reader.bool("stable")
+        fields.acceptedDecimals = try reader.int("accepted_decimals")
+        fields.vault = try reader.optional("vault").map { (vault) throws(PurseCheckoutError) in
+            VaultFields(
+                vendor: try vault.string("vendor"), supportedBrands: try vault.optional("supported_brands")?.strings(),
                 tokenScope: try vault.string("token_scope"),
-                externalThreeDSEnabled: try vault.bool("external_three_ds_enabled") ?? false
-            )
+                externalThreeDSEnabled: try vault.bool("external_three_ds_enabled"))
         }
-        let settings = try reader.optional("settings")
-        integrationMode = try settings?.optional("merchant_specifics")?.string("integration_mode")
-        saveToken = try settings?.bool("save_token") ?? false
-        saveTokenMode = try settings?.string("save_token_mode")
-        payToken = try settings?.bool("pay_token") ?? true
-        registrationMode = try settings?.string("registration_mode")
-        minAmount = try settings?.decimal("payment_min_amount")
-        maxAmount = try settings?.decimal("payment_max_amount")
-        usagePerSessionLimit = try settings?.int("usage_per_session_limit")
-        if let limit = usagePerSessionLimit, limit < 0, let settings {
-            throw settings.fail("usage_per_session_limit: expected 0 (no limit) or more, found \(limit)")
+        if let settings = try reader.optional("settings") {
+            fields.integrationMode = try settings.optional("merchant_specifics")?.string("integration_mode")
+            fields.saveToken = try settings.bool("save_token")
+            fields.saveTokenMode = try settings.string("save_token_mode")
+            fields.payToken = try settings.bool("pay_token")
+            fields.registrationMode = try settings.string("registration_mode")
+            fields.minAmount = try settings.decimal("payment_min_amount")
+            fields.maxAmount = try settings.decimal("payment_max_amount")
+            fields.usagePerSessionLimit = try settings.int("usage_per_session_limit")
+            if let limit = fields.usagePerSessionLimit, limit < 0 {
+                throw settings.fail("usage_per_session_limit: expected 0 (no limit) or more, found \(limit)")
+            }
         }
-        rawSlot = .built(reader.value)
+        self.init(fields: fields, rawSlot: .built(reader.value))
     }
 }

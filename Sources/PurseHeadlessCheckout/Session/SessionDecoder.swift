@@ -12,6 +12,13 @@ public enum SessionDecoder {
         guard let bytes = Base64.decodeBytes(widgetData) else {
             throw PurseCheckoutError(.widgetDataMalformed, message: "widget data is not base64")
         }
+        // The usual document, read in one pass (`WidgetDataScanner`). Anything else, and any document that is wrong,
+        // is read again below the general way, which gives the error.
+        if let scan = WidgetDataScanner.scan(bytes),
+            let session = try? decode(params: scan.params, deferred: nil, scanned: scan.protocols)
+        {
+            return session
+        }
         let parsed: (value: JSONValue, ranges: [[String]: Range<Int>])
         do {
             parsed = try JSONParser.parse(bytes, shape: widgetDataShape)
@@ -21,7 +28,9 @@ public enum SessionDecoder {
         guard case .object = parsed.value else {
             throw PurseCheckoutError(.widgetDataMalformed, message: "widget data is not a JSON object")
         }
-        return try decode(params: parsed.value, deferred: DeferredValues(bytes: bytes, ranges: parsed.ranges))
+        return try decode(
+            params: parsed.value,
+            deferred: DeferredValues(document: DeferredDocument(bytes: bytes), ranges: parsed.ranges))
     }
 
     /// What `decode(widgetData:)` builds of the document: all of it but each method's `contracts` and the members of
@@ -57,15 +66,16 @@ public enum SessionDecoder {
 
     /// The values `decode(widgetData:)` left as text, by their member names from the root.
     struct DeferredValues {
-        let bytes: [UInt8]
+        let document: DeferredDocument
         let ranges: [[String]: Range<Int>]
 
         /// The value at `path`, deferred; `nil` when it was not there or is `null`.
         func slot(_ path: [String]) -> JSONSlot? {
-            guard let range = ranges[path], !range.isEmpty, bytes[range.lowerBound] != UInt8(ascii: "n") else {
+            guard let range = ranges[path], !range.isEmpty, document.bytes[range.lowerBound] != UInt8(ascii: "n")
+            else {
                 return nil
             }
-            return .deferred(DeferredJSON(bytes[range]))
+            return .deferred(DeferredJSON(document: document, range: range))
         }
     }
 
@@ -74,7 +84,10 @@ public enum SessionDecoder {
         try decode(params: params, deferred: nil)
     }
 
-    static func decode(params: JSONValue, deferred: DeferredValues?) throws(PurseCheckoutError) -> ClientSession {
+    /// `scanned`: the protocols `WidgetDataScanner` read (then `params` has no `paymentSession.protocols`).
+    static func decode(
+        params: JSONValue, deferred: DeferredValues?, scanned: [SessionProtocol]? = nil
+    ) throws(PurseCheckoutError) -> ClientSession {
         let root = JSONReader(params, path: "") { PurseCheckoutError(.sessionMalformed, message: $0) }
         guard case .object = params else { throw root.fail("expected an object") }
         let apiKey = try root.required("apiKey").string()
@@ -91,7 +104,7 @@ public enum SessionDecoder {
                 message: "\(environmentKey == nil ? "env" : "environment"): expected development, test, sandbox or "
                     + "production, found \(environmentName)")
         }
-        let source = try decodePaymentSession(root.required("paymentSession"), deferred: deferred)
+        let source = try decodePaymentSession(root.required("paymentSession"), deferred: deferred, scanned: scanned)
         let roots = try decodeRoots(root.optional("apiPaths"), defaults: environment.defaultRoots)
         let walletSession = try root.optional("walletSession").map(decodeWalletSession)
 
@@ -177,7 +190,7 @@ public enum SessionDecoder {
     }
 
     static func decodePaymentSession(
-        _ reader: JSONReader, deferred: DeferredValues?
+        _ reader: JSONReader, deferred: DeferredValues?, scanned: [SessionProtocol]?
     ) throws(PurseCheckoutError) -> LegacyPaymentSession {
         let id = try reader.required("id").string()
         let currencyCode = try reader.required("currency_code").string()
@@ -199,8 +212,24 @@ public enum SessionDecoder {
         let tenant = try vendorData?.optional("purse")?.string("tenant_id")
         let pciMerchant = try vendorData?.optional("pci_proxy")?.string("merchant_id")
 
+        let protocols: [SessionProtocol]
+        if let scanned {
+            protocols = scanned
+        } else {
+            protocols = try decodeProtocols(reader.required("protocols"), deferred: deferred)
+        }
+        return LegacyPaymentSession(
+            id: id, amount: amount, currencyCode: currencyCode.uppercased(), expirationDate: expiration,
+            isInformationRequest: informationRequest, returnURL: returnURL, failureURL: failureURL,
+            purseVaultTenantID: tenant, pciProxyMerchantID: pciMerchant, protocols: protocols)
+    }
+
+    /// `paymentSession.protocols`, by partner then method.
+    static func decodeProtocols(
+        _ reader: JSONReader, deferred: DeferredValues?
+    ) throws(PurseCheckoutError) -> [SessionProtocol] {
         var protocols: [SessionProtocol] = []
-        for (partnerKey, methods) in try reader.required("protocols").members() {
+        for (partnerKey, methods) in try reader.members() {
             for (methodKey, entry) in try methods.members() {
                 var configuration = try MethodConfiguration(reading: entry.required("configurations"))
                 let tokens = try entry.optional("integrated_tokens")?.elements().map(\.value) ?? []
@@ -220,10 +249,7 @@ public enum SessionDecoder {
                         configuration: configuration, integratedTokens: tokens, contractsSlot: contracts))
             }
         }
-        return LegacyPaymentSession(
-            id: id, amount: amount, currencyCode: currencyCode.uppercased(), expirationDate: expiration,
-            isInformationRequest: informationRequest, returnURL: returnURL, failureURL: failureURL,
-            purseVaultTenantID: tenant, pciProxyMerchantID: pciMerchant, protocols: protocols)
+        return protocols
     }
 
     static func decodeRoots(_ reader: JSONReader?, defaults: APIRoots) throws(PurseCheckoutError) -> APIRoots {
