@@ -76,6 +76,25 @@ struct Base64Tests {
         #expect(accepted > 100)
     }
 
+    @Test("a wrong character, a line break or a '=' at every place of eight-character groups: Foundation's answer")
+    func everyPlaceOfTheEightCharacterGroups() {
+        var random = MoneyTestRandom(seed: 8)
+        let bytes = Data((0..<60).map { _ in UInt8(random.int(in: 0...255)) })
+        let text = Array(bytes.base64EncodedString())  // 80 characters, no padding: ten groups of eight
+        for place in text.indices {
+            var wrong = text
+            wrong[place] = "$"
+            #expect(Base64.decode(String(wrong)) == nil, "$ at \(place)")
+            for inserted in ["\n", "=", " ", "_", "é"] as [Character] {
+                var edited = text
+                edited.insert(inserted, at: place)
+                let result = Base64.decode(String(edited))
+                #expect(result == Self.oracle(String(edited)), "\(inserted.debugDescription) at \(place)")
+                if inserted == "\n" || inserted == " " { #expect(result == bytes) }
+            }
+        }
+    }
+
     @Test(
         "refusals: padding inside, a lone sextet, characters outside both alphabets",
         arguments: [
