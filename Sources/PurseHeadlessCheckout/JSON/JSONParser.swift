@@ -69,6 +69,7 @@ enum JSONParser {
 
         init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
+        @inline(__always)
         mutating func skipWhitespace() {
             while index < bytes.count {
                 switch bytes[index] {
@@ -128,6 +129,23 @@ enum JSONParser {
             default: break
             }
             return value
+        }
+
+        /// ``parseValue(depth:shape:)`` with `.skip`, minus its choices of what to build and what range to keep: the
+        /// same checks in the same order, so the same errors.
+        mutating func skipValue(depth: Int) throws(JSONParseError) {
+            guard depth < JSONParser.maximumDepth else { throw fail("nesting deeper than \(JSONParser.maximumDepth)") }
+            guard index < bytes.count else { throw fail("unexpected end of input") }
+            switch bytes[index] {
+            case UInt8(ascii: "\""): try skipString()
+            case UInt8(ascii: "{"): try skipObject(depth: depth)
+            case UInt8(ascii: "["): _ = try parseArray(depth: depth, build: false)
+            case UInt8(ascii: "t"): try expectLiteral("true")
+            case UInt8(ascii: "f"): try expectLiteral("false")
+            case UInt8(ascii: "n"): try expectLiteral("null")
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try parseNumber(build: false)
+            default: throw fail("unexpected character")
+            }
         }
 
         mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
@@ -291,7 +309,7 @@ enum JSONParser {
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
                 index += 1
                 skipWhitespace()
-                _ = try parseValue(depth: depth + 1, shape: .skip)
+                try skipValue(depth: depth + 1)
                 skipWhitespace()
                 guard index < bytes.count else { throw fail("unexpected end of input in an object") }
                 if bytes[index] == UInt8(ascii: ",") {
@@ -323,7 +341,9 @@ enum JSONParser {
         /// A plain name's first and last eight bytes (or all of a shorter one) folded with its length: equal names
         /// have equal keys, so names are compared by bytes only when their keys match. A name under eight bytes is
         /// all in its key (and its length in the lowest byte), so equal keys mean equal names.
-        func nameKey(_ range: Range<Int>) -> UInt64 {
+        func nameKey(_ range: Range<Int>) -> UInt64 { Self.nameKey(bytes, range) }
+
+        static func nameKey(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
             let count = range.count
             if count >= 8, let base = bytes.baseAddress {
                 // Both loads lie inside `range`, itself inside `bytes`.
@@ -342,7 +362,9 @@ enum JSONParser {
         }
 
         /// Whether two plain names are the same bytes.
-        func sameName(_ left: PlainName, _ right: PlainName) -> Bool {
+        func sameName(_ left: PlainName, _ right: PlainName) -> Bool { Self.sameName(bytes, left, right) }
+
+        static func sameName(_ bytes: UnsafeBufferPointer<UInt8>, _ left: PlainName, _ right: PlainName) -> Bool {
             guard left.key == right.key, left.range.count == right.range.count else { return false }
             if left.range.count < 8 { return true }
             guard let base = bytes.baseAddress else { return false }
@@ -359,8 +381,11 @@ enum JSONParser {
             let base = elements.count
             while true {
                 skipWhitespace()
-                let element = try parseValue(depth: depth + 1, shape: build ? .all : .skip)
-                if build { elements.append(element) }
+                if build {
+                    elements.append(try parseValue(depth: depth + 1))
+                } else {
+                    try skipValue(depth: depth + 1)
+                }
                 skipWhitespace()
                 guard index < bytes.count else { throw fail("unexpected end of input in an array") }
                 if bytes[index] == UInt8(ascii: ",") {
@@ -480,7 +505,10 @@ enum JSONParser {
         /// The first position from `start` (at most `bytes.count`) that ends a run of plain string bytes: `"`, `\`,
         /// a control byte, a byte that is not ASCII, or the end of the input. Eight bytes at a time while eight are
         /// left (an unaligned load, only after checking that all eight lie inside `bytes`), then one at a time.
-        func plainEnd(from start: Int) -> Int {
+        func plainEnd(from start: Int) -> Int { Self.plainEnd(bytes, from: start) }
+
+        /// ``plainEnd(from:)`` on any bytes (`WidgetDataScanner` holds the buffer itself).
+        static func plainEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
             var position = start
             if let base = bytes.baseAddress {
                 let raw = UnsafeRawPointer(base)

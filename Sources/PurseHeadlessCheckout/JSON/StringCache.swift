@@ -1,12 +1,18 @@
 import Foundation
 
 /// The plain ASCII strings of one document up to ``longest`` bytes, made once each and then shared, looked up by
-/// their bytes (FNV-1a into an open table that keeps the first occurrence's place in the input). Only strings without
-/// escapes come here, so equal bytes are equal strings.
+/// their bytes (an open table that keeps the first occurrence's place in the input). Only strings without escapes
+/// come here, so equal bytes are equal strings.
+///
+/// Hashed by the parser's ``JSONParser/Cursor/nameKey(_:_:)`` (the first and last eight bytes and the length: a
+/// constant cost, where hashing every byte was most of a look-up), and probed at most ``probes`` slots: a string
+/// whose slots are all taken by others is simply made again, so no document, however its strings collide, makes a
+/// look-up cost more than a few comparisons.
 struct StringCache {
     static let longest = 48
+    static let probes = 8
     private struct Entry {
-        var hash: UInt32
+        var key: UInt64
         var start: Int
         var count: Int
         var text: String
@@ -15,14 +21,18 @@ struct StringCache {
     private var filled = 0
 
     mutating func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-        var hash: UInt32 = 2_166_136_261
-        for offset in range { hash = (hash ^ UInt32(bytes[offset])) &* 16_777_619 }
+        let key = JSONParser.Cursor.nameKey(bytes, range)
         if slots.isEmpty { slots = Array(repeating: nil, count: 1024) }
         let mask = slots.count - 1
-        var slot = Int(hash) & mask
-        while let entry = slots[slot] {
+        var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
+        var free: Int? = nil
+        for _ in 0..<Self.probes {
+            guard let entry = slots[slot] else {
+                free = slot
+                break
+            }
             // Both ranges lie inside `bytes` (the entry's was checked when it was added).
-            if entry.hash == hash, entry.count == range.count,
+            if entry.key == key, entry.count == range.count,
                 let base = bytes.baseAddress, memcmp(base + entry.start, base + range.lowerBound, range.count) == 0
             {
                 return entry.text
@@ -30,10 +40,9 @@ struct StringCache {
             slot = (slot + 1) & mask
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-        // Half full at most: past that, new strings are simply not shared (a hostile document cannot make it grow,
-        // nor make a look-up probe far).
-        if filled < slots.count / 2 {
-            slots[slot] = Entry(hash: hash, start: range.lowerBound, count: range.count, text: text)
+        // Half full at most: past that, new strings are simply not shared (a hostile document cannot make it grow).
+        if let free, filled < slots.count / 2 {
+            slots[free] = Entry(key: key, start: range.lowerBound, count: range.count, text: text)
             filled += 1
         }
         return text

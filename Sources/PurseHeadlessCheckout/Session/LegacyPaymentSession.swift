@@ -32,6 +32,19 @@ public struct LegacyPaymentSession: Sendable, Hashable {
         returnURL: URL?, failureURL: URL?, purseVaultTenantID: String?, pciProxyMerchantID: String?,
         protocols: [SessionProtocol]
     ) {
+        self.init(
+            id: id, amount: amount, currencyCode: currencyCode, expirationDate: expirationDate,
+            isInformationRequest: isInformationRequest, returnURL: returnURL, failureURL: failureURL,
+            purseVaultTenantID: purseVaultTenantID, pciProxyMerchantID: pciProxyMerchantID, protocols: protocols,
+            ids: protocols.map { itemID($0.partner, $0.method) })
+    }
+
+    /// `ids`: each protocol's `itemID`, in order (the decoder has them already).
+    init(
+        id: String, amount: Decimal?, currencyCode: String, expirationDate: Date, isInformationRequest: Bool,
+        returnURL: URL?, failureURL: URL?, purseVaultTenantID: String?, pciProxyMerchantID: String?,
+        protocols: [SessionProtocol], ids: [String]
+    ) {
         self.id = id
         self.amount = amount
         self.currencyCode = currencyCode
@@ -43,7 +56,8 @@ public struct LegacyPaymentSession: Sendable, Hashable {
         self.pciProxyMerchantID = pciProxyMerchantID
         self.protocols = protocols
         var index: [String: Int] = [:]
-        for (offset, entry) in protocols.enumerated() { index[itemID(entry.partner, entry.method)] = offset }
+        index.reserveCapacity(ids.count)
+        for (offset, id) in ids.enumerated() { index[id] = offset }
         self.index = index
     }
 

@@ -104,7 +104,8 @@ public enum SessionDecoder {
                 message: "\(environmentKey == nil ? "env" : "environment"): expected development, test, sandbox or "
                     + "production, found \(environmentName)")
         }
-        let source = try decodePaymentSession(root.required("paymentSession"), deferred: deferred, scanned: scanned)
+        let (source, ids) = try decodePaymentSession(
+            root.required("paymentSession"), deferred: deferred, scanned: scanned)
         let roots = try decodeRoots(root.optional("apiPaths"), defaults: environment.defaultRoots)
         let walletSession = try root.optional("walletSession").map(decodeWalletSession)
 
@@ -123,16 +124,27 @@ public enum SessionDecoder {
             throw PurseCheckoutError(.sessionMalformed, message: "paymentSession.amount: negative")
         }
 
+        // Each method's id (`partner-method`) is built once, here, for every use below.
         var primaries: [PrimaryMethod] = []
+        var primaryIDs: [String] = []
         var secondaries: [SecondaryMethod] = []
+        var secondaryIDs: [String] = []
         var tokens: [PaymentToken] = []
         var savedSecondaries: [SavedSecondaryToken] = []
+        // Saved instruments follow their method's position, which is the position of the first method with the
+        // same id: their own method's, unless the id has more than one `-` (then another partner and method may
+        // spell the same id, and the positions are looked up by id as before).
+        var tokenPositions: [Int] = []
+        var savedPositions: [Int] = []
+        var ambiguousIDs = false
         var unstable: [String] = []
-        for entry in source.protocols {
+        primaries.reserveCapacity(source.protocols.count)
+        primaryIDs.reserveCapacity(source.protocols.count)
+        for (entry, id) in zip(source.protocols, ids) {
             // Written out only for a method that has saved instruments (most have none).
             var tokenPath: String { "paymentSession.protocols.\(entry.partner).\(entry.method).integrated_tokens" }
             guard entry.configuration.stable else {
-                unstable.append(itemID(entry.partner, entry.method))
+                unstable.append(id)
                 continue
             }
             if entry.isSecondary {
@@ -140,33 +152,42 @@ public enum SessionDecoder {
                     SecondaryMethod(
                         partner: entry.partner, method: entry.method, configuration: entry.configuration,
                         contractsSlot: entry.contractsSlot))
+                secondaryIDs.append(id)
                 for (offset, raw) in entry.integratedTokens.enumerated() {
                     let reader = JSONReader(raw, path: "\(tokenPath)[\(offset)]") {
                         PurseCheckoutError(.sessionMalformed, message: $0)
                     }
                     savedSecondaries.append(try decodeSavedSecondary(reader, entry: entry))
+                    savedPositions.append(entry.configuration.position)
+                    ambiguousIDs = ambiguousIDs || Self.hasSeveralDashes(id)
                 }
             } else {
                 primaries.append(
                     PrimaryMethod(
                         partner: entry.partner, method: entry.method, configuration: entry.configuration,
                         contractsSlot: entry.contractsSlot))
+                primaryIDs.append(id)
                 for (offset, raw) in entry.integratedTokens.enumerated() {
                     let reader = JSONReader(raw, path: "\(tokenPath)[\(offset)]") {
                         PurseCheckoutError(.sessionMalformed, message: $0)
                     }
                     tokens.append(try decodePaymentToken(reader, entry: entry))
+                    tokenPositions.append(entry.configuration.position)
+                    ambiguousIDs = ambiguousIDs || Self.hasSeveralDashes(id)
                 }
             }
         }
-        primaries = sortedByPosition(primaries, position: \.position, id: \.id)
-        // Saved instruments follow their method's position; within a method, the wallet's order.
-        let positions = Dictionary(
-            source.protocols.map { (itemID($0.partner, $0.method), $0.configuration.position) },
-            uniquingKeysWith: { first, _ in first })
-        tokens = stableSorted(tokens) { positions[$0.methodID] ?? Int.max }
-        savedSecondaries = stableSorted(savedSecondaries) { positions[$0.methodID] ?? Int.max }
-        secondaries = sortedByPosition(secondaries, position: \.position, id: \.id)
+        primaries = sortedByPosition(primaries, position: \.position, ids: primaryIDs)
+        if ambiguousIDs {
+            let positions = Dictionary(
+                zip(ids, source.protocols.lazy.map(\.configuration.position)), uniquingKeysWith: { first, _ in first })
+            tokenPositions = tokens.map { positions[$0.methodID] ?? Int.max }
+            savedPositions = savedSecondaries.map { positions[$0.methodID] ?? Int.max }
+        }
+        // Within a method, the wallet's order.
+        tokens = stableSorted(tokens, keys: tokenPositions)
+        savedSecondaries = stableSorted(savedSecondaries, keys: savedPositions)
+        secondaries = sortedByPosition(secondaries, position: \.position, ids: secondaryIDs)
         return ClientSession(
             apiKey: apiKey, entityID: entityID, environment: environment, apiRoots: roots,
             walletSession: walletSession, source: source, amountMinorUnits: amountMinor, currency: currency,
@@ -174,24 +195,34 @@ public enum SessionDecoder {
             savedSecondaryTokens: savedSecondaries, unstableMethodIDs: unstable.sorted())
     }
 
-    /// Sorts by a key, keeping the original order among equal keys.
-    static func stableSorted<Element>(_ elements: [Element], by key: (Element) -> Int) -> [Element] {
-        let keys = elements.map(key)
-        return elements.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }.map { elements[$0] }
+    /// Sorts by a key (`keys[i]` is `elements[i]`'s), keeping the original order among equal keys.
+    static func stableSorted<Element>(_ elements: [Element], keys: [Int]) -> [Element] {
+        elements.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }.map { elements[$0] }
     }
 
-    /// Sorts methods by position, then id. Each key is computed once: an id is built text (`partner-method`),
-    /// and building it at every comparison was 29 % of decoding a real session (callgrind, 10× size).
+    /// Whether an id (`partner-method`) has a `-` besides the one `itemID` puts between partner and method.
+    static func hasSeveralDashes(_ id: String) -> Bool {
+        var dashes = 0
+        for byte in id.utf8 where byte == UInt8(ascii: "-") {
+            dashes += 1
+            if dashes > 1 { return true }
+        }
+        return false
+    }
+
+    /// Sorts methods by position, then id (`ids[i]` is `elements[i]`'s, built once by the caller: building an id at
+    /// every comparison was 29 % of decoding a real session, callgrind at 10× size).
     static func sortedByPosition<Element>(
-        _ elements: [Element], position: (Element) -> Int, id: (Element) -> String
+        _ elements: [Element], position: (Element) -> Int, ids: [String]
     ) -> [Element] {
-        let keys = elements.map { (position($0), id($0)) }
-        return elements.indices.sorted { keys[$0] < keys[$1] }.map { elements[$0] }
+        let positions = elements.map(position)
+        return elements.indices.sorted { (positions[$0], ids[$0]) < (positions[$1], ids[$1]) }.map { elements[$0] }
     }
 
+    /// The payment session, and each of its protocols' `itemID` in order.
     static func decodePaymentSession(
         _ reader: JSONReader, deferred: DeferredValues?, scanned: [SessionProtocol]?
-    ) throws(PurseCheckoutError) -> LegacyPaymentSession {
+    ) throws(PurseCheckoutError) -> (LegacyPaymentSession, [String]) {
         let id = try reader.required("id").string()
         let currencyCode = try reader.required("currency_code").string()
         guard currencyCode.count == 3, currencyCode.allSatisfy({ $0.isASCII && $0.isLetter }) else {
@@ -218,10 +249,12 @@ public enum SessionDecoder {
         } else {
             protocols = try decodeProtocols(reader.required("protocols"), deferred: deferred)
         }
-        return LegacyPaymentSession(
+        let ids = protocols.map { itemID($0.partner, $0.method) }
+        let session = LegacyPaymentSession(
             id: id, amount: amount, currencyCode: currencyCode.uppercased(), expirationDate: expiration,
             isInformationRequest: informationRequest, returnURL: returnURL, failureURL: failureURL,
-            purseVaultTenantID: tenant, pciProxyMerchantID: pciMerchant, protocols: protocols)
+            purseVaultTenantID: tenant, pciProxyMerchantID: pciMerchant, protocols: protocols, ids: ids)
+        return (session, ids)
     }
 
     /// `paymentSession.protocols`, by partner then method.

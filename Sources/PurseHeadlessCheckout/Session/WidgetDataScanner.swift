@@ -43,6 +43,9 @@ struct WidgetDataScanner {
     }
 
     private var cursor: JSONParser.Cursor
+    /// The cursor's bytes, held here too: reading them, or calling a helper, through the cursor copied it (and
+    /// retained its stacks) at every step.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private let document: DeferredDocument
     /// Partners in the order of the text, each with the range of its methods in `entries`.
     private var partners: [(name: String, entries: Range<Int>)] = []
@@ -50,6 +53,7 @@ struct WidgetDataScanner {
 
     private init(cursor: JSONParser.Cursor, document: DeferredDocument) {
         self.cursor = cursor
+        self.bytes = cursor.bytes
         self.document = document
     }
 
@@ -58,8 +62,6 @@ struct WidgetDataScanner {
     /// Past this many unread members in one object read by name, the scanner gives up rather than compare each new
     /// name with every earlier one.
     private static let unreadLimit = 32
-
-    private var bytes: UnsafeBufferPointer<UInt8> { cursor.bytes }
 
     // MARK: - The document, by level
 
@@ -148,7 +150,7 @@ struct WidgetDataScanner {
                 } else if isName(name, "contracts") {
                     try seen.insert(1)
                     let start = cursor.index
-                    _ = try cursor.parseValue(depth: depth + 1, shape: .skip)
+                    try cursor.skipValue(depth: depth + 1)
                     if bytes[start] != UInt8(ascii: "n") { contracts = start..<cursor.index }
                 } else if isName(name, "integrated_tokens") {
                     try seen.insert(2)
@@ -159,7 +161,7 @@ struct WidgetDataScanner {
                     }
                 } else {
                     try noteUnread(name, since: base)
-                    _ = try cursor.parseValue(depth: depth + 1, shape: .skip)
+                    try cursor.skipValue(depth: depth + 1)
                 }
             } while try nextMember()
         }
@@ -206,7 +208,7 @@ struct WidgetDataScanner {
                     }
                 } else {
                     try noteUnread(name, since: base)
-                    _ = try cursor.parseValue(depth: depth + 1, shape: .skip)
+                    try cursor.skipValue(depth: depth + 1)
                 }
             } while try nextMember()
         }
@@ -236,7 +238,7 @@ struct WidgetDataScanner {
                     vault.externalThreeDSEnabled = try optionalBool()
                 } else {
                     try noteUnread(name, since: base)
-                    _ = try cursor.parseValue(depth: depth + 1, shape: .skip)
+                    try cursor.skipValue(depth: depth + 1)
                 }
             } while try nextMember()
         }
@@ -283,7 +285,7 @@ struct WidgetDataScanner {
                 fields.usagePerSessionLimit = limit
             } else {
                 try noteUnread(name, since: base)
-                _ = try cursor.parseValue(depth: depth + 1, shape: .skip)
+                try cursor.skipValue(depth: depth + 1)
             }
         } while try nextMember()
     }
@@ -302,7 +304,7 @@ struct WidgetDataScanner {
                 mode = try optionalString()
             } else {
                 try noteUnread(name, since: base)
-                _ = try cursor.parseValue(depth: depth + 1, shape: .skip)
+                try cursor.skipValue(depth: depth + 1)
             }
         } while try nextMember()
         return mode
@@ -319,19 +321,25 @@ struct WidgetDataScanner {
             guard name != previousPartner else { throw Self.unusual }
             previousPartner = name
             let partner = Partner(rawValue: name)
+            if range.count == 1 {  // most partners have one method: nothing to sort, no array of indices
+                protocols.append(sessionProtocol(partner, entries[range.lowerBound]))
+                continue
+            }
             var previousMethod: String? = nil
-            for entry in entries[range].sorted(by: { $0.method < $1.method }) {
-                guard entry.method != previousMethod else { throw Self.unusual }
-                previousMethod = entry.method
-                protocols.append(
-                    SessionProtocol(
-                        partner: partner, method: PaymentMethodType(rawValue: entry.method),
-                        configuration: entry.configuration, integratedTokens: entry.tokens,
-                        contractsSlot: entry.contracts.map { .deferred(DeferredJSON(document: document, range: $0)) })
-                )
+            for index in range.sorted(by: { entries[$0].method < entries[$1].method }) {
+                guard entries[index].method != previousMethod else { throw Self.unusual }
+                previousMethod = entries[index].method
+                protocols.append(sessionProtocol(partner, entries[index]))
             }
         }
         return protocols
+    }
+
+    private func sessionProtocol(_ partner: Partner, _ entry: Entry) -> SessionProtocol {
+        SessionProtocol(
+            partner: partner, method: PaymentMethodType(rawValue: entry.method), configuration: entry.configuration,
+            integratedTokens: entry.tokens,
+            contractsSlot: entry.contracts.map { .deferred(DeferredJSON(document: document, range: $0)) })
     }
 
     // MARK: - Values read by kind (`null` is absent, as `JSONReader` reads it; another kind gives up)
@@ -397,6 +405,7 @@ struct WidgetDataScanner {
         cursor.index += 1
         cursor.skipWhitespace()
         var strings: [String] = []
+        strings.reserveCapacity(4)  // labels and brands: three or four, nearly always
         if at(UInt8(ascii: "]")) {
             cursor.index += 1
             return strings
@@ -461,7 +470,7 @@ struct WidgetDataScanner {
         cursor.skipWhitespace()
         guard at(UInt8(ascii: "\"")) else { throw Self.unusual }
         let start = cursor.index + 1
-        let end = cursor.plainEnd(from: start)
+        let end = JSONParser.Cursor.plainEnd(bytes, from: start)
         guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { throw Self.unusual }
         cursor.index = end + 1
         cursor.skipWhitespace()
@@ -488,9 +497,11 @@ struct WidgetDataScanner {
     /// up when the object already has it, or has too many to compare one by one.
     private mutating func noteUnread(_ range: Range<Int>, since base: Int) throws(JSONParseError) {
         guard cursor.skippedNames.count - base < Self.unreadLimit else { throw Self.unusual }
-        let name = JSONParser.Cursor.PlainName(range: range, key: cursor.nameKey(range))
+        let name = JSONParser.Cursor.PlainName(range: range, key: JSONParser.Cursor.nameKey(bytes, range))
         for earlier in base..<cursor.skippedNames.count {
-            if let other = cursor.skippedNames[earlier], cursor.sameName(other, name) { throw Self.unusual }
+            if let other = cursor.skippedNames[earlier], JSONParser.Cursor.sameName(bytes, other, name) {
+                throw Self.unusual
+            }
         }
         cursor.skippedNames.append(name)
     }

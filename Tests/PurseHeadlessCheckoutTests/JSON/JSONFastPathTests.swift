@@ -137,4 +137,14 @@ struct JSONFastPathTests {
         let members = (0..<20).map { "\"m\($0)\":\($0)," }.joined()
         #expect(throws: JSONParseError.self) { try JSONValue.parse("{" + members + #""é":1,"e\u0301":2}"#) }
     }
+
+    @Test("shared strings that share their length and first and last eight bytes still come out as their own text")
+    func sharedStringsThatCollide() throws {
+        // Hundreds of distinct strings of one length, equal but for their middle, each twice: the cache looks them up
+        // by a key of their ends, so they all collide; past its probes it makes them again, never mixes them up.
+        let texts = (0..<600).map { "prefix--" + String(format: "%08d", $0) + "--suffix" }
+        let document = "[" + (texts + texts).map { "\"\($0)\"" }.joined(separator: ",") + "]"
+        let parsed = try JSONValue.parse(document)
+        #expect(parsed == .array((texts + texts).map(JSONValue.string)))
+    }
 }

@@ -198,4 +198,25 @@ struct WidgetDataScannerTests {
         #expect(order == expected)
         Self.expectAgreement(text)
     }
+
+    @Test("a saved instrument follows the position of the first method that spells its id, as before ids were kept")
+    func tokenPositionOfAnIDTwoMethodsSpell() throws {
+        // `a` + `b-c` and `a-b` + `c` are both `a-b-c`: the first (by partner) gives both methods' tokens its place.
+        func method(_ position: Int, _ token: String) -> String {
+            #"{"configurations":{"position":"# + String(position) + #"},"integrated_tokens":[{"id":""# + token
+                + #""}]}"#
+        }
+        let text =
+            #"{"apiKey":"k","entityId":"e","env":"sandbox","paymentSession":{"id":"s","amount":1,"#
+            + #""currency_code":"EUR","expiration_date":"2030-01-01T00:00:00Z","protocols":{"#
+            + #""a-b":{"c":"# + method(1, "t-ab-c") + #"},"a":{"b-c":"# + method(9, "t-a-bc") + "},"
+            + #""z":{"card":"# + method(5, "t-z") + "}}}}"
+        #expect(Self.scans(text))
+        Self.expectAgreement(text)
+        let session = try SessionDecoder.decode(widgetData: Data(text.utf8).base64EncodedString())
+        #expect(session.paymentTokens.map(\.id) == ["t-z", "t-a-bc", "t-ab-c"])
+        let plain = text.replacingOccurrences(of: #""a-b":{"c""#, with: #""ab":{"c""#)
+        let plainSession = try SessionDecoder.decode(widgetData: Data(plain.utf8).base64EncodedString())
+        #expect(plainSession.paymentTokens.map(\.id) == ["t-ab-c", "t-z", "t-a-bc"])
+    }
 }
