@@ -47,29 +47,28 @@ enum Base64 {
         let limit = out.count
         while index < count {
             if pending == 0, !padding, let source = input.baseAddress, let target = out.baseAddress {
-                // Eight characters of the alphabet: six bytes at once. One load of the eight (all inside `input`);
-                // each character's sextet comes already shifted to its place in its group of four, with a bit of
-                // the top byte set for anything else; each group's three bytes are written as four (all inside
-                // `out`: eight bytes are left), the fourth overwritten by the next group or left past `written`.
+                // Sixteen, then eight characters of the alphabet at once: twelve or six bytes. One load per eight
+                // characters (all inside `input`); each character's sextet comes already shifted to its place in
+                // its group of four, with a bit of the top byte set for anything else; each eight's six bytes are
+                // written as eight (all inside `out`, which has that many left), the last two overwritten by the
+                // next group or left past `written`. Wrapping arithmetic: `index <= count`, `written <= limit`.
                 let raw = UnsafeRawPointer(source)
                 let rawOut = UnsafeMutableRawPointer(target)
-                while count - index >= 8, limit - written >= 8 {
-                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                    let first =
-                        shifted[Int(truncatingIfNeeded: word & 0xFF)]
-                        | shifted[256 + Int(truncatingIfNeeded: word >> 8 & 0xFF)]
-                        | shifted[512 + Int(truncatingIfNeeded: word >> 16 & 0xFF)]
-                        | shifted[768 + Int(truncatingIfNeeded: word >> 24 & 0xFF)]
-                    let second =
-                        shifted[Int(truncatingIfNeeded: word >> 32 & 0xFF)]
-                        | shifted[256 + Int(truncatingIfNeeded: word >> 40 & 0xFF)]
-                        | shifted[512 + Int(truncatingIfNeeded: word >> 48 & 0xFF)]
-                        | shifted[768 + Int(truncatingIfNeeded: word >> 56)]
-                    guard (first | second) & 0xFF00_0000 == 0 else { break }
-                    rawOut.storeBytes(of: (first << 8).bigEndian, toByteOffset: written, as: UInt32.self)
-                    rawOut.storeBytes(of: (second << 8).bigEndian, toByteOffset: written + 3, as: UInt32.self)
-                    written += 6
-                    index += 8
+                while count &- index >= 16, limit &- written >= 16 {
+                    let low = groups(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self), shifted)
+                    let high = groups(raw.loadUnaligned(fromByteOffset: index &+ 8, as: UInt64.self), shifted)
+                    guard (low.first | low.second | high.first | high.second) & 0xFF00_0000 == 0 else { break }
+                    rawOut.storeBytes(of: bytes(low).bigEndian, toByteOffset: written, as: UInt64.self)
+                    rawOut.storeBytes(of: bytes(high).bigEndian, toByteOffset: written &+ 6, as: UInt64.self)
+                    written &+= 12
+                    index &+= 16
+                }
+                while count &- index >= 8, limit &- written >= 8 {
+                    let eight = groups(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self), shifted)
+                    guard (eight.first | eight.second) & 0xFF00_0000 == 0 else { break }
+                    rawOut.storeBytes(of: bytes(eight).bigEndian, toByteOffset: written, as: UInt64.self)
+                    written &+= 6
+                    index &+= 8
                 }
                 // Four characters of the alphabet: three bytes at once.
                 while index + 4 <= count, written + 3 <= limit {
@@ -123,6 +122,33 @@ enum Base64 {
         default: return (written, false)  // one sextet left: no encoding ends so
         }
         return (written, true)
+    }
+
+    /// The two groups of four characters in `word` (first character in its lowest byte on every platform), each
+    /// the OR of its characters' shifted sextets: 24 bits of output, or a bit of the top byte set.
+    @inline(__always)
+    private static func groups(
+        _ word: UInt64, _ shifted: UnsafeBufferPointer<UInt32>
+    ) -> (first: UInt32, second: UInt32) {
+        let word = UInt64(littleEndian: word)
+        // Each index is a byte (0...255) plus 256 × its place: inside the 1,024 entries.
+        let first =
+            shifted[Int(truncatingIfNeeded: word & 0xFF)]
+            | shifted[256 | Int(truncatingIfNeeded: word >> 8 & 0xFF)]
+            | shifted[512 | Int(truncatingIfNeeded: word >> 16 & 0xFF)]
+            | shifted[768 | Int(truncatingIfNeeded: word >> 24 & 0xFF)]
+        let second =
+            shifted[Int(truncatingIfNeeded: word >> 32 & 0xFF)]
+            | shifted[256 | Int(truncatingIfNeeded: word >> 40 & 0xFF)]
+            | shifted[512 | Int(truncatingIfNeeded: word >> 48 & 0xFF)]
+            | shifted[768 | Int(truncatingIfNeeded: word >> 56)]
+        return (first, second)
+    }
+
+    /// Two valid groups' six bytes, in order from the most significant, then two zero bytes.
+    @inline(__always)
+    private static func bytes(_ groups: (first: UInt32, second: UInt32)) -> UInt64 {
+        (UInt64(groups.first) << 40) | (UInt64(groups.second) << 16)
     }
 
     /// What each byte is worth: 0...63 for both alphabets' letters, then markers for whitespace, `=` and the rest.

@@ -153,4 +153,30 @@ public struct PaymentMethodType: RawRepresentable, Sendable, Hashable, Comparabl
 }
 
 /// The id the session and the docs use for an item: `"{partner}-{method}"`, e.g. `illicado-giftcard`.
-func itemID(_ partner: Partner, _ method: PaymentMethodType) -> String { partner.rawValue + "-" + method.rawValue }
+///
+/// Written in one go into a string of its final size: two appends (`partner + "-" + method`) grew it twice, and
+/// decoding a session builds one id per method.
+func itemID(_ partner: Partner, _ method: PaymentMethodType) -> String {
+    var partnerText = partner.rawValue
+    var methodText = method.rawValue
+    return partnerText.withUTF8 { partnerBytes in
+        methodText.withUTF8 { methodBytes in
+            let count = partnerBytes.count + 1 + methodBytes.count
+            return String(unsafeUninitializedCapacity: count) { buffer in
+                // `buffer` holds `count` bytes: the partner's, a dash, the method's.
+                var written = 0
+                for byte in partnerBytes {
+                    buffer[written] = byte
+                    written += 1
+                }
+                buffer[written] = UInt8(ascii: "-")
+                written += 1
+                for byte in methodBytes {
+                    buffer[written] = byte
+                    written += 1
+                }
+                return written
+            }
+        }
+    }
+}

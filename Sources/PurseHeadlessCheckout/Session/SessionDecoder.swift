@@ -249,7 +249,10 @@ public enum SessionDecoder {
         } else {
             protocols = try decodeProtocols(reader.required("protocols"), deferred: deferred)
         }
-        let ids = protocols.map { itemID($0.partner, $0.method) }
+        // By index: a closure over the elements copied each protocol whole.
+        var ids: [String] = []
+        ids.reserveCapacity(protocols.count)
+        for index in protocols.indices { ids.append(itemID(protocols[index].partner, protocols[index].method)) }
         let session = LegacyPaymentSession(
             id: id, amount: amount, currencyCode: currencyCode.uppercased(), expirationDate: expiration,
             isInformationRequest: informationRequest, returnURL: returnURL, failureURL: failureURL,
