@@ -508,6 +508,7 @@ enum JSONParser {
         func plainEnd(from start: Int) -> Int { Self.plainEnd(bytes, from: start) }
 
         /// ``plainEnd(from:)`` on any bytes (`WidgetDataScanner` holds the buffer itself).
+        @inline(__always)
         static func plainEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
             var position = start
             if let base = bytes.baseAddress {
@@ -529,14 +530,17 @@ enum JSONParser {
 
         /// The high bit of each byte of `word` (first byte lowest) that is `"`, `\`, below 0x20 or not ASCII. A
         /// byte above a flagged one may be flagged wrongly (a borrow), never one below it: the lowest flag is exact.
+        ///
+        /// Below the first such byte every byte is 0x20...0x7F but `"` and `\`, so none of the three differences
+        /// borrows or has its high bit set there; a byte that is `"` (or `\`) gives 0xFF in its difference, one
+        /// below 0x20 gives 0xE0 or more, and one of 0x80 or more has its own high bit.
+        @inline(__always)
         static func stopBytes(_ word: UInt64) -> UInt64 {
             let ones: UInt64 = 0x0101_0101_0101_0101
-            let quote = word ^ (ones &* 0x22)
-            let backslash = word ^ (ones &* 0x5C)
-            let isQuote = (quote &- ones) & ~quote
-            let isBackslash = (backslash &- ones) & ~backslash
-            let isControl = (word &- ones &* 0x20) & ~word
-            return (isQuote | isBackslash | isControl | word) & (ones &* 0x80)
+            let quote = (word ^ (ones &* 0x22)) &- ones
+            let backslash = (word ^ (ones &* 0x5C)) &- ones
+            let control = word &- ones &* 0x20
+            return (quote | backslash | control | word) & (ones &* 0x80)
         }
 
         /// Where the escape whose backslash is at `position` ends, when it is one ``appendEscape(into:)`` accepts

@@ -426,11 +426,13 @@ struct WidgetDataScanner {
     // MARK: - Steps
 
     /// Whether the byte at the cursor is `byte`.
+    @inline(__always)
     private func at(_ byte: UInt8) -> Bool {
         cursor.index < bytes.count && bytes[cursor.index] == byte
     }
 
     /// Passes a `null` at the cursor.
+    @inline(__always)
     private mutating func isNull() throws(JSONParseError) -> Bool {
         guard at(UInt8(ascii: "n")) else { return false }
         try cursor.expectLiteral("null")
@@ -444,6 +446,7 @@ struct WidgetDataScanner {
     }
 
     /// Passes the `{` at the cursor and any whitespace: `false` for an empty object, whose `}` is passed too.
+    @inline(__always)
     private mutating func openObject() throws(JSONParseError) -> Bool {
         cursor.index += 1
         cursor.skipWhitespace()
@@ -455,6 +458,7 @@ struct WidgetDataScanner {
     }
 
     /// After a member's value: `true` when another member follows (its `,` passed), `false` at the `}` (passed).
+    @inline(__always)
     private mutating func nextMember() throws(JSONParseError) -> Bool {
         cursor.skipWhitespace()
         guard cursor.index < bytes.count else { throw Self.unusual }
@@ -466,6 +470,7 @@ struct WidgetDataScanner {
     }
 
     /// The plain ASCII name at the cursor, which is then past its `:` and whitespace; any other name gives up.
+    @inline(__always)
     private mutating func memberName() throws(JSONParseError) -> Range<Int> {
         cursor.skipWhitespace()
         guard at(UInt8(ascii: "\"")) else { throw Self.unusual }

@@ -147,4 +147,30 @@ struct JSONFastPathTests {
         let parsed = try JSONValue.parse(document)
         #expect(parsed == .array((texts + texts).map(JSONValue.string)))
     }
+
+    @Test("the eight-bytes-at-a-time scan stops at the first quote, backslash, control byte or non-ASCII byte")
+    func plainEndStopsAtTheFirstStopByte() {
+        func isStop(_ byte: UInt8) -> Bool {
+            byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte >= 0x80
+        }
+        // Every byte value at every place of two words and of the one-at-a-time tail, from several starts, after
+        // a plain run and followed by another stop byte (which a borrow could otherwise report first).
+        for length in [7, 16, 19] {
+            for place in 0..<length {
+                for value in 0...255 {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    bytes[place] = UInt8(value)
+                    if place + 1 < length { bytes[place + 1] = 0x01 }
+                    bytes.withUnsafeBufferPointer { buffer in
+                        for start in 0...min(place, 3) {
+                            let expected = isStop(UInt8(value)) ? place : (place + 1 < length ? place + 1 : length)
+                            #expect(
+                                JSONParser.Cursor.plainEnd(buffer, from: start) == expected,
+                                "byte \(value) at \(place) of \(length), from \(start)")
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
