@@ -216,7 +216,10 @@ public enum SessionDecoder {
         _ elements: [Element], position: (Element) -> Int, ids: [String]
     ) -> [Element] {
         let positions = elements.map(position)
-        return elements.indices.sorted { (positions[$0], ids[$0]) < (positions[$1], ids[$1]) }.map { elements[$0] }
+        // Positions first, ids only between equal positions (a tuple of both copied two ids at every comparison).
+        return elements.indices.sorted { left, right in
+            positions[left] != positions[right] ? positions[left] < positions[right] : ids[left] < ids[right]
+        }.map { elements[$0] }
     }
 
     /// The payment session, and each of its protocols' `itemID` in order.
