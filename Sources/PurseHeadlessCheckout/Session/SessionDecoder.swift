@@ -33,13 +33,15 @@ public enum SessionDecoder {
             deferred: DeferredValues(document: DeferredDocument(bytes: bytes), ranges: parsed.ranges))
     }
 
-    /// What `decode(widgetData:)` builds of the document: all of it but each method's `contracts` and the members of
-    /// its `configurations` that ``MethodConfiguration/init(reading:)`` does not read. Those two are kept as text
+    /// What `decode(widgetData:)` builds of the document when `WidgetDataScanner` leaves it to the general way (a
+    /// malformed document, an unusual spelling): all of it but each method's `contracts` and the members of its
+    /// `configurations` that ``MethodConfiguration/init(reading:)`` does not read. Those two are kept as text
     /// (``DeferredJSON``) and built if something reads them (`contracts`, `raw`). The whole document is checked all
     /// the same, so the errors are those of `JSONValue.parse`.
     ///
-    /// A member `MethodConfiguration.init(reading:)` reads must be listed here, or widget data would decode it as
-    /// absent (`SessionShapeTests` compares both entry points on every fixture).
+    /// A member `MethodConfiguration.init(reading:)` reads must be listed here (and read by `WidgetDataScanner`), or
+    /// widget data would decode it as absent (`SessionShapeTests` and `WidgetDataScannerTests` compare both entry
+    /// points).
     static let widgetDataShape: JSONShape = {
         let vault = JSONShape.object(
             [("vendor", .all), ("supported_brands", .all), ("token_scope", .all), ("external_three_ds_enabled", .all)],
