@@ -91,9 +91,7 @@ public final class SandboxServer: Sendable {
 
     static func serverResponse(_ response: SandboxResponse) -> HTTPServerResponse {
         let headers =
-            response.headers.count < 2
-            ? HTTPHeaders(response.headers.map { (name: $0.key, value: $0.value) })
-            : HTTPHeaders(response.headers.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) })
+            HTTPHeaders(response.headers.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) })
         return HTTPServerResponse(
             status: response.status, headers: headers, body: Array(response.body),
             dropConnection: response.dropConnection, resetConnection: response.resetConnection,
