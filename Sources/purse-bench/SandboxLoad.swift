@@ -39,7 +39,7 @@ enum SandboxLoad {
                 ours.append(mine)
                 guard let nginx else { continue }
                 let other = try await load(
-                    wrk, "http://127.0.0.1:\(nginx.port)/static.txt", count, server: nginx.process.processIdentifier)
+                    wrk, "http://127.0.0.1:\(nginx.port)/static.txt", count, server: nginx.processIdentifiers())
                 theirs.append(other)
                 if other.rps > 0 { ratios.append(mine.rps / other.rps) }
             }
@@ -87,8 +87,8 @@ enum SandboxLoad {
     }
 
     /// `wrk` against `url`; the CPU time is this process's (the sandbox runs in it) when `server` is `nil`, else
-    /// that process's (Linux's `/proc`; none elsewhere).
-    static func load(_ wrk: String, _ url: String, _ connections: Int, server: Int32?) async throws -> Load {
+    /// the sum over those processes (Linux's `/proc`; none elsewhere).
+    static func load(_ wrk: String, _ url: String, _ connections: Int, server: [Int32]?) async throws -> Load {
         let threads = min(connections, 2)
         let before = cpuTime(server)
         let output = try run(wrk, ["-t\(threads)", "-c\(connections)", "-d2s", "--latency", url])
@@ -107,9 +107,10 @@ enum SandboxLoad {
         return Load(rps: rps, p99: p99, cpuPerRequest: perRequest)
     }
 
-    /// User + system CPU time of this process (`nil`) or of process `pid` (from `/proc`, Linux only).
-    nonisolated static func cpuTime(_ pid: Int32?) -> Duration? {
-        guard let pid else {
+    /// User + system CPU time of this process (`nil`), or the sum over processes `pids` (from `/proc`, Linux
+    /// only; `nil` if one of them cannot be read).
+    nonisolated static func cpuTime(_ pids: [Int32]?) -> Duration? {
+        guard let pids else {
             var usage = rusage()
             #if canImport(Glibc)
                 let who = __rusage_who_t(RUSAGE_SELF.rawValue)
@@ -122,11 +123,26 @@ enum SandboxLoad {
             }
             return duration(usage.ru_utime) + duration(usage.ru_stime)
         }
+        var total = Duration.zero
+        for pid in pids {
+            guard let time = processCPUTime(pid) else { return nil }
+            total += time
+        }
+        return pids.isEmpty ? nil : total
+    }
+
+    /// Fields 3 onwards of `/proc/PID/stat` (after `pid (comm) `, which may hold spaces): state, ppid, …
+    nonisolated static func statFields(_ pid: Int32) -> [Substring]? {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
             let close = text.lastIndex(of: ")")
         else { return nil }
-        // After "pid (comm) ": state is field 3; utime and stime are fields 14 and 15.
-        let fields = text[text.index(after: close)...].split(separator: " ")
+        return text[text.index(after: close)...].split(separator: " ")
+    }
+
+    /// User + system CPU time of process `pid` (`/proc`, Linux only).
+    nonisolated static func processCPUTime(_ pid: Int32) -> Duration? {
+        guard let fields = statFields(pid) else { return nil }
+        // State is field 3 (index 0 here); utime and stime are fields 14 and 15.
         guard fields.count > 12, let user = Int64(fields[11]), let system = Int64(fields[12]) else { return nil }
         let ticks = Int64(sysconf(Int32(_SC_CLK_TCK)))
         guard ticks > 0 else { return nil }
@@ -164,11 +180,15 @@ enum SandboxLoad {
     }
 }
 
-/// nginx with a temporary configuration on a free port, serving one small static file; runs in the
-/// foreground (`daemon off`) as a child process, so stopping it is terminating that process.
+/// nginx with a temporary configuration on a free port, serving one small static file: a master process in the
+/// foreground (`daemon off`, a child of this one) and two workers, as many as the sandbox's event loops on a
+/// two-core machine. (With `master_process off`, as before session 8, nginx ignores `worker_processes` and serves
+/// from one process: a weaker yardstick than the configuration said.)
 struct Nginx {
     let port: Int
     let process: Process
+    /// The configuration, the served file and the logs; removed by ``stop()``.
+    let directory: String
 
     static func start() throws -> Nginx {
         guard let binary = SandboxLoad.which("nginx") else { throw BenchError("nginx not installed") }
@@ -178,7 +198,7 @@ struct Nginx {
             to: URL(fileURLWithPath: directory + "/static.txt"))
         let port = 18_000 + Int(getpid() % 2000)
         let config = """
-            worker_processes 2; daemon off; master_process off; pid \(directory)/nginx.pid;
+            worker_processes 2; daemon off; pid \(directory)/nginx.pid;
             error_log \(directory)/logs/error.log;
             events { worker_connections 1024; }
             http { access_log off; server { listen 127.0.0.1:\(port); root \(directory); } }
@@ -192,10 +212,37 @@ struct Nginx {
         try process.run()
         usleep(300_000)
         guard process.isRunning else { throw BenchError("nginx did not start (see \(directory)/logs)") }
-        return Nginx(port: port, process: process)
+        let nginx = Nginx(port: port, process: process, directory: directory)
+        let hasProc = FileManager.default.fileExists(atPath: "/proc/self/stat")
+        for _ in 0..<20 where hasProc && nginx.processIdentifiers().count < 3 { usleep(100_000) }
+        guard !hasProc || nginx.processIdentifiers().count == 3 else {
+            nginx.stop()
+            throw BenchError("nginx did not start its two workers")
+        }
+        return nginx
     }
 
+    /// The master process and its workers (found in `/proc` by their parent; only the master elsewhere).
+    func processIdentifiers() -> [Int32] {
+        let master = process.processIdentifier
+        var pids = [master]
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        for entry in entries {
+            guard let pid = Int32(entry), pid != master, let fields = SandboxLoad.statFields(pid), fields.count > 1,
+                Int32(fields[1]) == master
+            else { continue }
+            pids.append(pid)
+        }
+        return pids
+    }
+
+    /// Asks the master to stop (it stops its workers), kills what is left after two seconds, and removes the
+    /// temporary folder.
     func stop() {
-        kill(process.processIdentifier, SIGKILL)
+        let pids = processIdentifiers()
+        kill(process.processIdentifier, SIGTERM)
+        for _ in 0..<40 where process.isRunning { usleep(50_000) }
+        for pid in pids where kill(pid, 0) == 0 { kill(pid, SIGKILL) }
+        try? FileManager.default.removeItem(atPath: directory)
     }
 }
