@@ -1,11 +1,6 @@
+import Foundation
 import NIOCore
 import NIOHTTP1
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Turns a handler's ``HTTPServerResponse`` into the bytes the server writes, with its framing rules.
 enum ResponseSerializer {
@@ -198,25 +193,37 @@ private struct ByteWriter {
 
 /// The IMF-fixdate of RFC 9110 §5.6.7 (`Sun, 06 Nov 1994 08:49:37 GMT`), formatted once per second.
 struct HTTPDateCache {
-    private var second = -1
+    private var second = Int.min
     private var cached = ""
 
     mutating func current() -> String {
-        var now = time(nil)
-        guard Int(now) != second else { return cached }
-        second = Int(now)
-        var parts = tm()
-        gmtime_r(&now, &parts)
-        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        let day = days[Int(parts.tm_wday).clamped(0, 6)]
-        let month = months[Int(parts.tm_mon).clamped(0, 11)]
-        func twoDigits(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let text =
-            "\(day), \(twoDigits(parts.tm_mday)) \(month) \(parts.tm_year + 1900) "
-            + "\(twoDigits(parts.tm_hour)):\(twoDigits(parts.tm_min)):\(twoDigits(parts.tm_sec)) GMT"
-        cached = text
+        let now = Int(Date().timeIntervalSince1970.rounded(.down))
+        guard now != second else { return cached }
+        second = now
+        cached = Self.format(secondsSince1970: now)
         return cached
+    }
+
+    private static let gmt: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
+        return calendar
+    }()
+    private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// `seconds` after 1970-01-01T00:00:00Z as an IMF-fixdate (English names, GMT, whatever the locale).
+    static func format(secondsSince1970 seconds: Int) -> String {
+        let date = Date(timeIntervalSince1970: TimeInterval(seconds))
+        let parts = gmt.dateComponents([.weekday, .day, .month, .year, .hour, .minute, .second], from: date)
+        func digits(_ value: Int?, _ width: Int) -> String {
+            let text = String(value ?? 0)
+            return String(repeating: "0", count: Swift.max(0, width - text.count)) + text
+        }
+        let day = days[((parts.weekday ?? 1) - 1).clamped(0, 6)]
+        let month = months[((parts.month ?? 1) - 1).clamped(0, 11)]
+        return "\(day), \(digits(parts.day, 2)) \(month) \(digits(parts.year, 4)) "
+            + "\(digits(parts.hour, 2)):\(digits(parts.minute, 2)):\(digits(parts.second, 2)) GMT"
     }
 }
 

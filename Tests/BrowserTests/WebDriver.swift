@@ -2,12 +2,6 @@ import Foundation
 import PurseHeadlessCheckout
 import TestProcess
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A chromedriver process on 127.0.0.1, started for one test and stopped with it.
 @MainActor
 final class ChromeDriver {

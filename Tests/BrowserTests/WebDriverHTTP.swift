@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The HTTP exchange with chromedriver, on a socket of its own.
 ///
 /// Why not `URLSession`: chromedriver writes header fields without a space after the colon

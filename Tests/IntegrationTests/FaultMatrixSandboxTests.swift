@@ -4,10 +4,6 @@ import PurseSandboxServer
 import TestProcess
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The fault kinds the matrix added to the sandbox, checked on the wire with a raw socket (what `URLSession`
 /// hides: a reset is a reset, a stalled body stays open) and through the router.
 /// Serialized: the socket tests block their thread on `recv` while the server's handler needs a thread of the

@@ -2,10 +2,6 @@ import Foundation
 import PurseHeadlessCheckout
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `purse checkout` run end to end as a shopper (or a script) would: piped answers, a pseudo-terminal, a
 /// browser played over HTTP, Ctrl-C, bad flags and bad widget data.
 @Suite("purse checkout", .serialized)

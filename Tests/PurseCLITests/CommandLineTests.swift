@@ -3,10 +3,6 @@ import PurseHeadlessCheckout
 import TestProcess
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The command line itself, on swift-argument-parser: version, help, usage errors, completion scripts, and no
 /// escape sequences where a terminal cannot show them.
 @Suite("purse: version, help, usage errors, completion")

@@ -1,12 +1,6 @@
 import Foundation
 import TestProcess
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The `purse` binary driven as a shopper would: answers written as the questions appear, output read as it
 /// comes, signals sent, with a bounded wait for everything (a hung binary fails the test instead of hanging it).
 ///

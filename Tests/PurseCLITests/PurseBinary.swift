@@ -2,10 +2,6 @@ import Foundation
 import PurseLock
 import TestProcess
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Runs the built `purse` binary, as a user would.
 struct PurseBinary {
     struct Output {

@@ -3,10 +3,6 @@ import PurseHeadlessCheckout
 import TestProcess
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The `purse` binary, run end to end.
 @Suite("purse command line", .serialized)
 struct PurseCommandTests {

@@ -2,12 +2,6 @@ import Foundation
 import PurseHeadlessCheckout
 import TestProcess
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A `purse sandbox --port 0` the test starts itself, and the merchant backend's calls on it (OAuth, client
 /// sessions, the payment's status), plus its test endpoints (stats, faults): what `purse checkout --api-base`
 /// is pointed at, and the independent witness of what it charged.

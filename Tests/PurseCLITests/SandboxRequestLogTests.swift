@@ -3,10 +3,6 @@ import PurseHeadlessCheckout
 import TestProcess
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `purse sandbox` logs one line per request on stderr (method, path, status, milliseconds; never a query or a
 /// body), as JSON with `--json`, and nothing with `--quiet`.
 @Suite("purse sandbox: the request log", .serialized)

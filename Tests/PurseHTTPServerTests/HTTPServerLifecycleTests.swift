@@ -1,10 +1,7 @@
+import Foundation
 import PurseHTTPServer
 import TestProcess
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 struct HTTPServerLifecycleTests {
     @Test(arguments: [

@@ -4,10 +4,6 @@ import PurseLock
 import TestProcess
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// End-to-end tests over real loopback sockets, with a raw client so nothing hides the wire format.
 struct HTTPServerTests {
     @Test func getRoundTrip() async throws {

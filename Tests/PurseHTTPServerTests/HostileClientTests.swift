@@ -4,10 +4,6 @@ import PurseLock
 import TestProcess
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Malformed, oversized, slow and vanishing clients: each gets its 4xx (or nothing) and the server keeps
 /// serving the next client.
 struct HostileClientTests {

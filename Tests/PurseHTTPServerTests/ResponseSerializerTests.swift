@@ -111,4 +111,15 @@ struct ResponseSerializerTests {
         #expect(date.hasSuffix(" GMT"))
         #expect(date.dropFirst(3).hasPrefix(", "))
     }
+
+    @Test(arguments: [
+        (784_111_777, "Sun, 06 Nov 1994 08:49:37 GMT"),  // RFC 9110's example
+        (0, "Thu, 01 Jan 1970 00:00:00 GMT"),
+        (951_782_400, "Tue, 29 Feb 2000 00:00:00 GMT"),
+        (1_798_761_599, "Thu, 31 Dec 2026 23:59:59 GMT"),
+        (4_102_444_800, "Fri, 01 Jan 2100 00:00:00 GMT"),
+    ])
+    func dateFormatsKnownInstants(seconds: Int, expected: String) {
+        #expect(HTTPDateCache.format(secondsSince1970: seconds) == expected)
+    }
 }

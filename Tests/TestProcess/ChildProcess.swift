@@ -1,11 +1,5 @@
 package import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A child process for the tests, started with `posix_spawn`: the part of Foundation's `Process` the tests use
 /// (executable, arguments, environment, standard streams, run, wait, status, signals).
 ///

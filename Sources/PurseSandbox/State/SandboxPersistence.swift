@@ -1,13 +1,5 @@
 internal import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Why the sandbox could not load or save its state file.
 ///
 /// Thrown by ``PurseSandbox/init(configuration:)`` when the file at

@@ -4,12 +4,6 @@ import PurseHeadlessCheckout
 import PurseSandbox
 import PurseSandboxServer
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `purse sandbox`: serves the sandbox on 127.0.0.1 until interrupted, or prints its catalogue.
 ///
 /// Every request served is logged on standard error, one line each, unless `--quiet`: method, path without its

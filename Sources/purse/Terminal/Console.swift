@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Writes to the terminal: colour only on a terminal that is not `TERM=dumb` and when `NO_COLOR` is not set,
 /// errors to stderr.
 struct Console: Sendable {

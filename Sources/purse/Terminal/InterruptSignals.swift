@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Ctrl-C (SIGINT) and SIGTERM as an async sequence, so the command decides what an interruption means at
 /// each moment (cancel at a prompt; keep waiting while a payment is being sent).
 ///

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A progress spinner on standard error while a network call runs: only when standard error is a terminal
 /// (never in a pipe, a log file or `--json` output), and erased before anything else is printed.
 @MainActor

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The shopper's answers, read from standard input one line at a time.
 ///
 /// When standard input is a terminal, secrets (a CVV, a gift card's PIN) are read with the terminal's echo

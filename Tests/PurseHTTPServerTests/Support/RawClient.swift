@@ -2,10 +2,6 @@ import Foundation
 import PurseHTTPServer
 import TestProcess
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// A failure of the raw test client, with the step and `errno`.
 struct RawClientError: Error, CustomStringConvertible {
     let description: String

@@ -4,12 +4,6 @@ import PurseLoopbackRedirect
 import PurseSandbox
 import PurseSandboxServer
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// One run of `purse checkout`: what it started (and must stop), and what Ctrl-C means at each moment.
 @MainActor
 final class CheckoutRun {
