@@ -333,11 +333,12 @@ package enum RedirectHTML {
         var attributes: [String: String] = [:]
         while index < scalars.count {
             _ = read { isSpace($0) || $0 == "/" }
-            let attribute = read { !isSpace($0) && $0 != "=" && $0 != "/" }.lowercased()
-            guard !attribute.isEmpty else {
-                index += 1
-                continue
-            }
+            guard index < scalars.count else { break }
+            // An `=` where a name starts is the name's first character (`method="post"=action=…` has an
+            // attribute `=action`, not `action`: HTML §13.2.5.32, "before attribute name state").
+            let first = String(scalars[index])
+            index += 1
+            let attribute = (first + read { !isSpace($0) && $0 != "=" && $0 != "/" }).lowercased()
             _ = read(while: isSpace)
             var value = ""
             if index < scalars.count && scalars[index] == "=" {

@@ -80,6 +80,19 @@ struct RedirectHTMLTests {
     }
 
     @Test(
+        "an `=` where an attribute name starts belongs to the name, as in a browser: no `action` here",
+        arguments: [
+            #"<form method="POST"=action="https://psp.example.com/acs"><input name=a></form>"#,
+            #"<form =action="https://psp.example.com/acs"></form>"#,
+            #"<form method='post' =action=https://psp.example.com/acs></form>"#,
+        ])
+    func equalsSignStartsAnAttributeName(html: String) throws {
+        let form = try #require(RedirectHTML.forms(in: html).first)
+        #expect(form.action == nil)
+        #expect(RedirectHTML.submissionTargets(in: html) == [nil])
+    }
+
+    @Test(
         "a refresh's URL is read as a browser reads it; no URL, or content a browser ignores, is no target",
         arguments: [
             ("0; url=https://evil.example/a", "https://evil.example/a"),
