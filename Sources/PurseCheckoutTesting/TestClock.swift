@@ -109,13 +109,36 @@ public final class TestClock: Clock, Sendable {
         }
     }
 
+    /// Waits until a task sleeps on the clock for `duration` from now: its deadline is `now + duration`. Bounded
+    /// by `limit` of real time, like ``waitForSleepers(_:limit:)``.
+    ///
+    /// Use it when other tasks may sleep on the same clock. With a checkout and a sandbox sharing it, the
+    /// checkout's background balance look-ups of saved gift cards wait on it too (a slow issuer, polling), so
+    /// "a sleeper" may be theirs. Advancing by the sandbox's latency would then start that latency late and
+    /// never end it.
+    /// ```swift
+    /// sandbox.faults.inject(.latency(.seconds(5), count: 1), on: .gatewayValidate)
+    /// let payment = Task { try await checkout.submitPayment() }
+    /// await clock.waitForSleeper(for: .seconds(5))   // the sandbox's latency, not another sleeper
+    /// await clock.advance(by: .seconds(5))
+    /// ```
+    public func waitForSleeper(for duration: Duration, limit: Duration = .seconds(30)) async {
+        let deadline = now.advanced(by: duration)
+        await waitUntil(limit: limit) { state in state.sleepers.contains { $0.deadline == deadline } }
+    }
+
     /// Waits until at least `count` tasks sleep on the clock. Bounded by `limit` of real time, so that a test
     /// expecting a sleeper that never comes fails on its own assertions instead of hanging; the bound is in
     /// real time (not in yields) because a request may take a while to reach a loaded machine's server.
     public func waitForSleepers(_ count: Int = 1, limit: Duration = .seconds(30)) async {
+        await waitUntil(limit: limit) { state in state.sleepers.count >= count }
+    }
+
+    /// Yields, then waits in real time, until `condition` holds of the state or `limit` has passed.
+    private func waitUntil(limit: Duration, _ condition: (State) -> Bool) async {
         let deadline = ContinuousClock.now + limit
         var spins = 0
-        while sleeperCount < count, ContinuousClock.now < deadline {
+        while !state.withLock({ condition($0) }), ContinuousClock.now < deadline {
             spins += 1
             if spins < 1000 {
                 await Task.yield()
