@@ -7,7 +7,7 @@ import PurseHeadlessCheckout
 /// ```swift
 /// let clock = TestClock()
 /// let polling = Task { try await checkout.getSecondaryToken(method: ancv, pan: account, cvv: nil) }
-/// await clock.waitForSleepers()
+/// await clock.waitForSleeper(for: .seconds(2))   // a sleeper due in 2 s: the poll's interval
 /// await clock.advance(by: .seconds(2))
 /// ```
 public final class TestClock: Clock, Sendable {
