@@ -78,7 +78,10 @@ struct PurseCommandTests {
         #expect(story.contains("Old Visa VISA •••• 1111 deleted from the wallet"))
         #expect(story.contains("'Business card' starred, the deleted card gone"))
         // Save and restore mid-redirect.
-        #expect(story.contains("restored after process death: submitted, payment pending on its page"))
+        #expect(
+            story.contains(
+                "restored after process death: submitted, payment pending on a post_form page the snapshot did not keep"
+            ))
         #expect(story.contains("a second submit is refused: SESSION_ALREADY_SUBMITTED_ERROR"))
         // Every payment (gift cards + CVV, 3-D Secure, Apple Pay, redirection, restored) confirmed by the backend.
         #expect(

@@ -46,12 +46,35 @@ extension SnapshotCodec {
             throw malformed("snapshot.secondary_shares: the shares no longer fit the order (\(error))")
         }
         if let payment = try root.optional("submitted_payment") {
-            state.submittedPayment = SubmittedPayment(
-                sessionID: try payment.required("session_id").string(),
-                globalStatus: StatusState(rawValue: try payment.required("global_status").string()),
-                redirection: try payment.optional("redirection").flatMap(RedirectAction.init(reading:)))
+            state.submittedPayment = try submittedPayment(reading: payment)
         }
         return state
+    }
+
+    /// The submitted payment: its page's kind and host (``SnapshotCodec/submittedPayment(_:)``). A snapshot
+    /// written before pages were reduced holds the whole `redirection`: it is reduced the same way here, so a
+    /// form's fields or a partner's document never reach the restored checkout.
+    static func submittedPayment(reading payment: JSONReader) throws(PurseCheckoutError) -> SubmittedPayment {
+        let sessionID = try payment.required("session_id").string()
+        let status = StatusState(rawValue: try payment.required("global_status").string())
+        let attempt = try payment.string("attempt")
+        var redirection: RedirectAction?
+        var page: PendingPage?
+        if let saved = try payment.optional("page") {
+            let kindText = try saved.required("kind").string()
+            guard let kind = PendingPage.Kind(rawValue: kindText) else {
+                throw saved.fail("unknown page kind \(kindText)")
+            }
+            if kind == .get, let url = try saved.optional("url")?.url() { redirection = .get(url) }
+            page = PendingPage(
+                kind: kind, targetHost: try saved.string("target_host"), canBeShownAgain: redirection != nil)
+        } else if let action = try payment.optional("redirection").flatMap(RedirectAction.init(reading:)) {
+            if case .get = action { redirection = action }
+            let summary = PendingPage(of: action)
+            page = PendingPage(kind: summary.kind, targetHost: summary.targetHost, canBeShownAgain: redirection != nil)
+        }
+        return SubmittedPayment(
+            sessionID: sessionID, globalStatus: status, redirection: redirection, page: page, attemptKey: attempt)
     }
 
     private static func malformed(_ message: String) -> PurseCheckoutError {

@@ -14,7 +14,9 @@ public import Foundation
 ///
 /// What a snapshot keeps: only what restoring needs. The session (as the widget data described it), the phase,
 /// the primary selection, the split, saved gift cards with their balances and look-ups, the saved instruments'
-/// names, and the submitted payment (session id, status, the page it waited on). The session's saved instruments
+/// names, and the submitted payment (session id, status, attempt, and the page it waited on reduced to its kind and
+/// target host: a form's fields or a partner's document, which can carry card data, are never written; only a
+/// `.get` page keeps its URL and can be shown again). The session's saved instruments
 /// keep an allow-list of fields (id, name, label, favorite, status, expiry, CVV need, the wallet's masked
 /// description): their PSP token (`value`, a PayPal billing agreement), `uniqueness_token`, a gift card's
 /// `pin_code` and any other field are never written. What it never keeps: a card number, CVV, PIN or gift-card
@@ -54,6 +56,11 @@ extension PurseHeadlessCheckout {
         let state = try SnapshotCodec.state(from: snapshot.data, registry: configuration.pluginRegistry)
         let checkout = PurseHeadlessCheckout(restoredState: state, configuration: configuration)
         if state.phase == .ready || state.phase == .error { checkout.startSavedBalanceLookups() }
+        if let payment = state.submittedPayment, let page = payment.page, !page.canBeShownAgain {
+            checkout.log.info(
+                "the \(page.kind.rawValue) page of session \(payment.sessionID) cannot be shown again (a snapshot "
+                    + "never keeps a form or a document): confirm the payment")
+        }
         return checkout
     }
 }
@@ -139,12 +146,7 @@ enum SnapshotCodec {
                 "kind": .string(primary.isToken ? "token" : "method"), "id": .string(primary.id),
             ]
         }
-        if let payment = state.submittedPayment {
-            document["submitted_payment"] = [
-                "session_id": .string(payment.sessionID), "global_status": .string(payment.globalStatus.rawValue),
-                "redirection": payment.redirection.map(redirection) ?? .null,
-            ]
-        }
+        if let payment = state.submittedPayment { document["submitted_payment"] = submittedPayment(payment) }
         return .object(document)
     }
 
@@ -176,16 +178,25 @@ enum SnapshotCodec {
         return .object(object)
     }
 
-    /// The `redirection` shape of CONTRACT §2, which ``RedirectAction`` decodes.
-    static func redirection(_ action: RedirectAction) -> JSONValue {
-        switch action {
-        case .get(let url): return ["url": .string(url.absoluteString)]
-        case .postForm(let url, let fields):
-            return [
-                "url": .string(url.absoluteString), "method": "POST",
-                "fields": .object(fields.mapValues(JSONValue.string)),
+    /// The submitted payment without its page's content: a form's fields and a partner's document can carry
+    /// card data (a PSP page posts `cardNo` and `cardCvv` in hidden fields), so only the page's kind and target
+    /// host are kept, and the URL of a `.get` page (so it can be shown again).
+    static func submittedPayment(_ payment: SubmittedPayment) -> JSONValue {
+        var object: [String: JSONValue] = [
+            "session_id": .string(payment.sessionID), "global_status": .string(payment.globalStatus.rawValue),
+            "attempt": payment.attemptKey.map(JSONValue.string) ?? .null,
+        ]
+        if let page = payment.page {
+            var saved: [String: JSONValue] = [
+                "kind": .string(page.kind.rawValue), "target_host": page.targetHost.map(JSONValue.string) ?? .null,
             ]
-        case .postHTML(let html, let name): return ["form": .string(html), "name": name.map(JSONValue.string) ?? .null]
+            if case .get(let url)? = payment.redirection {
+                saved["url"] = .string(url.absoluteString)
+                // Older readers show a `.get` page again from `redirection`.
+                object["redirection"] = ["url": .string(url.absoluteString)]
+            }
+            object["page"] = .object(saved)
         }
+        return .object(object)
     }
 }

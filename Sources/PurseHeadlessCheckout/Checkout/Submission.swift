@@ -56,7 +56,8 @@ extension PurseHeadlessCheckout {
         }
         mutate { state in
             state.phase = .submitted
-            state.submittedPayment = SubmittedPayment(sessionID: state.session.id, result: result)
+            state.submittedPayment = SubmittedPayment(
+                sessionID: state.session.id, result: result, attemptKey: state.attempt?.key)
         }
         log.info("payment submitted: global status \(result.globalStatus)")
         if let after = configuration.hooks.onAfterValidate { await after(result) }

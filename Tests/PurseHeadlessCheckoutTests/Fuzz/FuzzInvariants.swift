@@ -277,12 +277,25 @@ package enum GatewayFuzzInvariants {
         if let url = action.url {
             try fuzzRequire(url.scheme != nil, "a redirection URL without a scheme was accepted")
         }
-        let saved = SnapshotCodec.redirection(action)
-        let restored = Result { () throws(PurseCheckoutError) -> RedirectAction? in
-            try RedirectAction(
-                reading: JSONReader(saved, path: "redirection") { PurseCheckoutError(.sessionMalformed, message: $0) })
+        // Through a snapshot a page keeps its kind and host, and only a GET keeps what shows it again.
+        let payment = SubmittedPayment(sessionID: "ps-fuzz", globalStatus: .waiting, redirection: action)
+        let saved = SnapshotCodec.submittedPayment(payment)
+        let restored = Result { () throws(PurseCheckoutError) -> SubmittedPayment in
+            try SnapshotCodec.submittedPayment(
+                reading: JSONReader(saved, path: "submitted_payment") {
+                    PurseCheckoutError(.stateSnapshotMalformed, message: $0)
+                })
         }
-        try fuzzRequire(restored == .success(action), "a redirection changes through the snapshot round trip")
+        guard case .success(let back) = restored else {
+            throw FuzzViolation(description: "a submitted payment does not read back from its snapshot")
+        }
+        var shownAgain: RedirectAction?
+        if case .get = action { shownAgain = action }
+        try fuzzRequire(back.redirection == shownAgain, "a page's content changes through the snapshot round trip")
+        try fuzzRequire(
+            back.page?.kind == payment.page?.kind && back.page?.targetHost == payment.page?.targetHost
+                && back.page?.canBeShownAgain == (shownAgain != nil),
+            "a page's kind or host changes through the snapshot round trip")
         try RedirectFuzzInvariants.checkPlans(for: action)
     }
 }

@@ -64,14 +64,17 @@ extension DemoTour {
             "save", snapshot.sessionID == checkout.session.id,
             "saveState() as the \(method.id) page opens: \(snapshot.data.count) bytes of JSON, never card data")
 
+        // The page the shopper still has open in the bank app (a snapshot never keeps a form's fields).
+        let livePage = checkout.submittedPayment?.redirection
         let restored = try PurseHeadlessCheckout.restore(snapshot)
-        guard let payment = restored.submittedPayment, let page = payment.redirection else {
+        guard let payment = restored.submittedPayment, let pending = payment.page, let page = livePage else {
             record("restore", false, "the restored checkout holds no pending payment")
             return
         }
         record(
-            "restore", restored.sessionState == .submitted && payment.isPending,
-            "restored after process death: \(restored.sessionState), payment pending on its page")
+            "restore", restored.sessionState == .submitted && payment.isPending && !pending.canBeShownAgain,
+            "restored after process death: \(restored.sessionState), payment pending on a \(pending.kind.rawValue) "
+                + "page the snapshot did not keep")
 
         do {
             try await restored.submitPayment()
