@@ -15,10 +15,20 @@ struct PaymentAPI: Sendable {
             service: "Datetime API", method: "GET", url: roots.datetime.appendingPathComponent("datetime"),
             display: "/datetime", headers: headers)
         let reader = try APIClient.reader(body, what: what)
+        let date: Date
         if let millis = try reader.decimal("utc"), let exact = JSONValue.exactInt64(millis) {
-            return Date(timeIntervalSince1970: TimeInterval(exact) / 1000)
+            guard ClockBounds.serverTimeMillis.contains(exact) else {
+                throw PurseCheckoutError(
+                    .invalidResponse, message: "\(what): utc \(exact) is not a time between 1970 and 9999")
+            }
+            date = Date(timeIntervalSince1970: TimeInterval(exact) / 1000)
+        } else {
+            date = try reader.required("iso").date()
         }
-        return try reader.required("iso").date()
+        guard ClockBounds.acceptsServerTime(date) else {
+            throw PurseCheckoutError(.invalidResponse, message: "\(what): iso is not a time between 1970 and 9999")
+        }
+        return date
     }
 
     /// `POST /sessions/{session_id}/init` with one item.

@@ -71,7 +71,7 @@ public final class PurseHeadlessCheckout {
         let balances = Self.beginSavedBalanceLookups(
             session.savedSecondaryTokens, api: paymentAPI, sessionID: session.id, amount: session.amountMinorUnits,
             currency: session.currency, log: log)
-        let serverNow: Date
+        var serverNow: Date
         do {
             serverNow = try await paymentAPI.serverTime()
         } catch  where error.code == .requestCancelled {
@@ -79,6 +79,13 @@ public final class PurseHeadlessCheckout {
             throw error
         } catch {
             log.warning("server time unavailable (\(error.code)); checking expiry against the device clock")
+            serverNow = deviceNow
+        }
+        var clockOffset: TimeInterval = 0
+        if let offset = ClockBounds.offset(server: serverNow, device: deviceNow) {
+            clockOffset = offset
+        } else {
+            log.warning("server time too far from the device clock; checking expiry against the device clock")
             serverNow = deviceNow
         }
         guard serverNow < session.expirationDate else {
@@ -99,7 +106,7 @@ public final class PurseHeadlessCheckout {
         self.registry = configuration.pluginRegistry
         do {
             self.state = try CheckoutState(
-                session: session, serverClockOffset: serverNow.timeIntervalSince(deviceNow))
+                session: session, serverClockOffset: clockOffset)
         } catch {
             balances?.lookups.cancel()
             throw error

@@ -28,7 +28,11 @@ extension SnapshotCodec {
         } catch {
             throw malformed("snapshot.session: \(error.message)")
         }
-        let offset = TimeInterval(try root.required("server_clock_offset_ms").int()) / 1000
+        let offsetMillis = try root.required("server_clock_offset_ms").int()
+        guard let offset = ClockBounds.offset(snapshotMillis: Int64(offsetMillis)) else {
+            throw malformed(
+                "snapshot.server_clock_offset_ms: \(offsetMillis) is beyond ±\(ClockBounds.maximumOffsetMillis)")
+        }
         var state = try CheckoutState(session: session, serverClockOffset: offset)
         let phaseText = try root.required("phase").string()
         guard let phase = SessionState(rawValue: phaseText), phase != .idle, phase != .submitting else {

@@ -116,7 +116,7 @@ enum SnapshotCodec {
             "format": .string(format),
             "version": .integer(Int64(CheckoutSnapshot.currentVersion)),
             "session": SnapshotSession.params(of: state.session),
-            "server_clock_offset_ms": .integer(Int64((state.serverClockOffset * 1000).rounded())),
+            "server_clock_offset_ms": .integer(ClockBounds.snapshotMillis(state.serverClockOffset)),
             "phase": .string(
                 state.phase == .submitting || state.phase == .idle ? savedPhase(state) : state.phase.rawValue),
             "payment_tokens": .array(

@@ -65,9 +65,12 @@ enum ISO8601 {
         return Date(timeIntervalSince1970: seconds)
     }
 
-    /// Formats as `yyyy-MM-ddTHH:mm:ss.SSSZ` in UTC.
+    /// Formats as `yyyy-MM-ddTHH:mm:ss.SSSZ` in UTC. Total: a date beyond ±100,000,000 days of 1970 (or not
+    /// finite) is written as that bound, never converted past `Int64`'s range.
     static func format(_ date: Date) -> String {
-        let millis = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        let limit = 8_640_000_000_000_000.0
+        let scaled = (date.timeIntervalSince1970 * 1000).rounded(.down)
+        let millis = scaled.isNaN ? 0 : Int64(min(max(scaled, -limit), limit))
         let days = Int(millis >= 0 ? millis / 86_400_000 : (millis - 86_399_999) / 86_400_000)
         let rest = Int(millis - Int64(days) * 86_400_000)
         let (year, month, day) = civilFromDays(days)
