@@ -113,7 +113,16 @@ extension PurseSandbox {
             }
             methods.append(method)
         }
-        let total = items.reduce(0) { $0 + $1.amount }
+        // Amounts come from the request: summed with overflow checks (two items of `Int.max` would trap).
+        var total = 0
+        for item in items {
+            let (sum, overflow) = total.addingReportingOverflow(item.amount)
+            guard !overflow else {
+                return .failure(
+                    SandboxAPIError(400, "INVALID_AMOUNT", "The items' amounts add up to more than an amount can be"))
+            }
+            total = sum
+        }
         guard total == session.amount else {
             return .failure(
                 SandboxAPIError(
@@ -125,6 +134,7 @@ extension PurseSandbox {
         var usage: [String: (count: Int, amount: Int, method: SandboxMethod)] = [:]
         for (item, method) in zip(items, methods) {
             let entry = usage[method.id] ?? (0, 0, method)
+            // No overflow: every amount is ≥ 0 and their sum, `total`, did not overflow.
             usage[method.id] = (entry.count + 1, entry.amount + item.amount, method)
         }
         for (id, entry) in usage.sorted(by: { $0.key < $1.key }) {

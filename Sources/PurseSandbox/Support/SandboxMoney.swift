@@ -45,7 +45,8 @@ enum SandboxMoney {
         for _ in 0..<exponent { scale *= 10 }
         let (product, overflow) = whole.multipliedReportingOverflow(by: scale)
         guard !overflow else { return nil }
-        return product + (Int(fraction) ?? 0)
+        let (sum, sumOverflow) = product.addingReportingOverflow(Int(fraction) ?? 0)
+        return sumOverflow ? nil : sum
     }
 }
 
