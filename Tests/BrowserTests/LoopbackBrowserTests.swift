@@ -148,6 +148,71 @@ struct LoopbackBrowserTests {
         #expect(requested == ["/allowed"])
     }
 
+    /// The spellings of `;` (and of the time) an outside review used to hide a `<meta http-equiv="refresh">`
+    /// from the policy: the SDK decoded five named references and numeric ones ending in `;`, so it read no
+    /// navigation where a browser reads one.
+    static let hiddenRefreshes = [
+        "0&semi;url=", "0&comma;url=", "0&Tab;url=", "0&NewLine;url=", "0&period;5;url=", "0&#59url=",
+        "0&#x3burl=", "0&#0000000059;url=", "&#48&semi;url=",
+    ]
+
+    @Test("Chromium follows a meta refresh spelled with character references; the presenter refuses the document")
+    func hiddenMetaRefreshes() async throws {
+        let driver = try await ChromeDriver.start()
+        do {
+            try await checkHiddenRefreshes(driver: driver)
+        } catch {
+            await driver.stop()
+            throw error
+        }
+        await driver.stop()
+    }
+
+    private func checkHiddenRefreshes(driver: ChromeDriver) async throws {
+        let requested = Locked<[String]>([])
+        let documents = Locked<[String: String]>([:])
+        let target = HTTPServer { request in
+            requested.withLock { $0.append(request.path) }
+            if let document = documents.withLock({ $0[request.path] }) { return .html(document) }
+            return .html("<html><body><p id=\"landed\">\(request.path)</p></body></html>")
+        }
+        let port = try target.start()
+        defer { target.stop() }
+        let browser = try await driver.newSession()
+        // `localhost` is off the list (only 127.0.0.1 is on it): where each refresh would take the shopper.
+        func document(_ index: Int) -> String {
+            let content = Self.hiddenRefreshes[index] + "http://localhost:\(port)/stolen/\(index)"
+            return "<!doctype html><html><head><meta http-equiv=\"refresh\" content=\"\(content)\"></head><body>"
+                + "<form method=\"post\" action=\"http://127.0.0.1:\(port)/allowed\"></form></body></html>"
+        }
+        // 1. Chromium decodes every spelling and navigates.
+        for index in Self.hiddenRefreshes.indices {
+            documents.withLock { $0["/doc/\(index)"] = document(index) }
+            try await browser.navigate(to: URL(string: "http://127.0.0.1:\(port)/doc/\(index)")!)
+            let landed = try await browser.element(css: "#landed")
+            #expect(try await browser.text(of: landed) == "/stolen/\(index)", "\(Self.hiddenRefreshes[index])")
+        }
+        await browser.delete()
+        // 2. The loopback presenter refuses each document before any browser opens it.
+        let opened = Locked(0)
+        let presenter = LoopbackRedirectPresenter(
+            policy: RedirectPolicy(
+                returnDestination: .loopback(port: 0, path: "/return"), additionalAllowedHosts: ["127.0.0.1"]),
+            opener: BrowserOpener { _ in opened.withLock { $0 += 1 } },
+            timeout: .seconds(60))
+        _ = try presenter.start()
+        defer { presenter.stop() }
+        for index in Self.hiddenRefreshes.indices {
+            let result = await presenter.present(.postHTML(html: document(index), name: nil))
+            guard case .failed(let error) = result else {
+                Issue.record("accepted: \(Self.hiddenRefreshes[index]) (\(result))")
+                continue
+            }
+            #expect(error.code == .redirectRefused, "\(Self.hiddenRefreshes[index])")
+        }
+        #expect(opened.withLock { $0 } == 0)
+    }
+
     /// Serves the partner document `makeDocument(port)` through a loopback presenter whose policy lists only
     /// 127.0.0.1, opens it in Chromium, waits until its listed form posted to `/allowed` on a local target, and
     /// returns every path the target was asked for (favicon aside).

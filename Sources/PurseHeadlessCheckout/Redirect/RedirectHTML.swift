@@ -23,45 +23,12 @@ package enum RedirectHTML {
         return escaped
     }
 
-    /// Decodes the character references a form's attributes use (`&amp;`, `&lt;`, `&gt;`, `&quot;`, `&#39;`,
-    /// `&apos;`, `&#NN;`, `&#xNN;`); anything else is kept as written.
+    /// Decodes the character references of an attribute value as a browser does: every named reference of the
+    /// HTML standard, numeric references with or without `;` (``HTMLCharacterReferences``). A URL read from a
+    /// document (a form's `action`, a button's `formaction`, a `<meta http-equiv="refresh">` content) is the URL
+    /// a browser would follow, so `0&semi;url=…` or `&#59` cannot hide a navigation from the policy.
     package static func unescape(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        var result = ""
-        var index = text.startIndex
-        while index < text.endIndex {
-            guard text[index] == "&", let semicolon = text[index...].prefix(12).firstIndex(of: ";") else {
-                result.append(text[index])
-                index = text.index(after: index)
-                continue
-            }
-            let entity = text[text.index(after: index)..<semicolon]
-            if let decoded = decode(entity) {
-                result.unicodeScalars.append(decoded)
-                index = text.index(after: semicolon)
-            } else {
-                result.append("&")
-                index = text.index(after: index)
-            }
-        }
-        return result
-    }
-
-    private static func decode(_ entity: Substring) -> Unicode.Scalar? {
-        switch entity {
-        case "amp": return "&"
-        case "lt": return "<"
-        case "gt": return ">"
-        case "quot": return "\""
-        case "apos": return "'"
-        default:
-            guard entity.hasPrefix("#") else { return nil }
-            let digits = entity.dropFirst()
-            let value =
-                digits.hasPrefix("x") || digits.hasPrefix("X")
-                ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-            return value.flatMap(Unicode.Scalar.init)
-        }
+        HTMLCharacterReferences.decode(text, inAttribute: true)
     }
 
     /// The document a `.postForm` redirect loads: a form with the fields as hidden inputs (sorted by name),

@@ -339,7 +339,10 @@ package enum RedirectFuzzInvariants {
     static func destination(_ line: String) -> RedirectPolicy.ReturnDestination {
         let words = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
         switch (words.first, words.count) {
-        case ("c", 2...): return .customScheme(words[1])
+        case ("c", 2...):
+            // `c scheme` (every URL of the scheme) or `c scheme host path` (only that URL).
+            let rest = words.count > 2 ? words[2].split(separator: " ", maxSplits: 1).map(String.init) : []
+            return .customScheme(words[1], host: rest.first ?? "", path: rest.count > 1 ? rest[1] : "")
         case ("l", 3...): return .loopback(port: UInt16(words[1]) ?? 0, path: words[2])
         case ("u", 3...): return .universalLink(host: words[1], path: words[2])
         default: return .universalLink(host: "checkout.example.com", path: "/return")
@@ -475,8 +478,9 @@ package enum RedirectFuzzInvariants {
             return scheme == "https" && (rest == "//\(host)\(path)" || rest == "//\(host):443\(path)")
         case .loopback(let port, let path):
             return scheme == "http" && rest == "//127.0.0.1:\(port)\(path)"
-        case .customScheme(let expected):
+        case .customScheme(let expected, let host, let path):
             guard scheme == expected else { return false }
+            if !host.isEmpty { return rest == "//\(host)\(path)" }
             guard rest.hasPrefix("//") else { return true }
             let authority = rest.dropFirst(2).prefix { $0 != "/" }
             return !authority.contains("@")
@@ -559,6 +563,14 @@ package enum RedirectFuzzInvariants {
                                     "a plan accepts an HTML document with a form posting to \(action ?? "nowhere")")
                         }
                     }
+                    // Every refresh a browser follows to an absolute URL goes where the policy allows (a relative
+                    // one stays on the page's own origin).
+                    for refresh in browserRefreshURLs(in: html) where FuzzHTMLOracle.isAbsolute(refresh) {
+                        guard let url = URL(string: refresh), policy.allowsTarget(url) else {
+                            throw FuzzViolation(
+                                description: "a plan accepts an HTML document that refreshes to \(refresh)")
+                        }
+                    }
                 }
             }
         }
@@ -569,10 +581,27 @@ package enum RedirectFuzzInvariants {
     /// attribute name ends at whitespace, `/`, `=` or `>`; a quote opens a value only after `=`; the first of
     /// duplicate attributes wins; comments (with their abrupt endings `<!-->`, `<!--->` and `--!>`), bogus comments
     /// (`<!x`, `<?x`, `</1`, up to the first `>`) and the text of `script`, `style`, `textarea`, `title`, `xmp`,
-    /// `iframe`, `noembed`, `noframes` and `noscript` (scripting on, as in a web view) hold no tags. Character references in the action are decoded with `RedirectHTML.unescape`.
+    /// `iframe`, `noembed`, `noframes` and `noscript` (scripting on, as in a web view) hold no tags. Character
+    /// references in attribute values are decoded by ``FuzzHTMLOracle``, not by `RedirectHTML`.
     static func browserFormActions(in html: String) -> [String?] {
+        browserStartTags(in: html).filter { $0.name == "form" }.map { $0.attributes["action"] }
+    }
+
+    /// The URL of every `<meta http-equiv="refresh">` a browser would follow (``FuzzHTMLOracle/refreshURL(content:)``),
+    /// found by the same tokenizer as ``browserFormActions(in:)``.
+    static func browserRefreshURLs(in html: String) -> [String] {
+        browserStartTags(in: html).compactMap { tag in
+            guard tag.name == "meta", tag.attributes["http-equiv"]?.lowercased() == "refresh",
+                let content = tag.attributes["content"]
+            else { return nil }
+            return FuzzHTMLOracle.refreshURL(content: content)
+        }
+    }
+
+    /// Every start tag a browser's tokenizer sees, with its attributes decoded (the first of duplicates wins).
+    static func browserStartTags(in html: String) -> [(name: String, attributes: [String: String])] {
         let scalars = Array(html.unicodeScalars)
-        var actions: [String?] = []
+        var tags: [(name: String, attributes: [String: String])] = []
         var index = 0
         func isSpace(_ scalar: Unicode.Scalar) -> Bool { [" ", "\t", "\n", "\u{0C}", "\r"].contains(scalar) }
         func isLetter(_ scalar: Unicode.Scalar) -> Bool { scalar.isASCII && scalar.properties.isAlphabetic }
@@ -659,12 +688,12 @@ package enum RedirectFuzzInvariants {
                         value = String(String.UnicodeScalarView(scalars[valueStart..<index]))
                     }
                 }
-                if attributes[attribute] == nil { attributes[attribute] = RedirectHTML.unescape(value) }
+                if attributes[attribute] == nil { attributes[attribute] = FuzzHTMLOracle.decodeAttribute(value) }
             }
             guard index < scalars.count else { break }  // a tag cut by the end of the document is dropped
             index += 1
             if isEndTag { continue }
-            if name == "form" { actions.append(attributes["action"]) }
+            tags.append((name, attributes))
             if ["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript"].contains(
                 name)
             {
@@ -675,6 +704,6 @@ package enum RedirectFuzzInvariants {
                     && !(isSpace(scalars[index]) || scalars[index] == "/" || scalars[index] == ">")
             }
         }
-        return actions
+        return tags
     }
 }

@@ -211,6 +211,19 @@ import Testing
                 in: "<FORM action=x><form/action='y'><formx><<form action=&quot;z><p 'q><form>"
                     + "<!-- <form action=c> --><script>'<form action=s>'</script><but<form action=b>")
                 == ["x", "y", "\"z", nil])
+        #expect(
+            RedirectFuzzInvariants.browserRefreshURLs(
+                in: #"<meta http-equiv=Refresh content="0&semi;url=https://e.example/a"><meta http-equiv="refresh""#
+                    + #" content="5"><!-- <meta http-equiv="refresh" content="0;url=c"> --><META HTTP-EQUIV="REFRESH""#
+                    + #" CONTENT=" 1.5 , URL = 'https://e.example/&#x62;' x"><meta http-equiv="refresh" content="0;"#
+                    + #" u https://no"><meta http-equiv="refresh" content="&#48;&#59 https://e.example/n&#10;l">"#)
+                == ["https://e.example/a", "https://e.example/b", "u https://no", "https://e.example/nl"])
+        #expect(
+            FuzzHTMLOracle.decodeAttribute("&copy=1&copy;&notit;&#x3b&#0000000059;&#128;&#;") == "&copy=1©&notit;;;€&#;"
+        )
+        #expect(
+            FuzzHTMLOracle.isAbsolute("https://x") && !FuzzHTMLOracle.isAbsolute("/x")
+                && !FuzzHTMLOracle.isAbsolute("1a:x"))
         #expect(throws: FuzzViolation.self) { try fuzzCheckScrubbed(text: "card 4111 1111 1111 1111", code: "X") }
         #expect(throws: Never.self) {
             try fuzzCheckScrubbed(PurseCheckoutError(.invalidResponse, message: "card 4111 1111 1111 1111"))
