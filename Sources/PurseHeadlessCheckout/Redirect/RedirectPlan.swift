@@ -115,7 +115,8 @@ extension RedirectPlan {
         case .get(let url):
             switch policy.returnDestination {
             case _ where options.prefersInAppWebView: surface = .webView(.url(url))
-            case .customScheme(let scheme): surface = .authenticationSession(url: url, callback: .customScheme(scheme))
+            case .customScheme(let scheme, _, _):
+                surface = .authenticationSession(url: url, callback: .customScheme(scheme))
             case .universalLink(let host, let path) where options.osVersion >= .httpsCallbacks:
                 surface = .authenticationSession(url: url, callback: .https(host: host, path: path))
             case .universalLink, .loopback: surface = .webView(.url(url))

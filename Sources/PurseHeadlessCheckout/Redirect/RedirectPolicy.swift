@@ -39,7 +39,14 @@ public struct RedirectPolicy: Sendable, Hashable {
         case universalLink(host: String, path: String)
         /// A URL scheme of the app (a `CFBundleURLSchemes` entry). Any app can register the same scheme, so
         /// reaching it is only ever "returned", never "approved".
-        case customScheme(String)
+        ///
+        /// With a `host` (and optionally a `path` starting with `/`), only `scheme://host/path` is the return,
+        /// matched exactly like a universal link (`shopapp://purse/return`, with at most a
+        /// `purse-redirection-data` query): the app's other deep links (`shopapp://orders/42`) are
+        /// ``RedirectReturnClassification/notAReturn`` and leave a page open. With neither, every URL of the
+        /// scheme is taken as the return, so the app must not use the scheme for anything else while a page is
+        /// open.
+        case customScheme(String, host: String = "", path: String = "")
         /// `http://127.0.0.1:{port}{path}`, for desktop and command-line apps (RFC 8252 §7.3): the loopback
         /// presenter listens there. Port 0 lets the presenter pick a free port when it starts.
         case loopback(port: UInt16, path: String)
@@ -57,7 +64,8 @@ public struct RedirectPolicy: Sendable, Hashable {
         switch returnDestination {
         case .universalLink(let host, let path):
             self.returnDestination = .universalLink(host: host.lowercased(), path: path)
-        case .customScheme(let scheme): self.returnDestination = .customScheme(scheme.lowercased())
+        case .customScheme(let scheme, let host, let path):
+            self.returnDestination = .customScheme(scheme.lowercased(), host: host.lowercased(), path: path)
         case .loopback: self.returnDestination = returnDestination
         }
         self.additionalAllowedHosts = Set(additionalAllowedHosts.map { $0.lowercased() })
@@ -74,11 +82,19 @@ public struct RedirectPolicy: Sendable, Hashable {
             else { return "the universal link must be a host name and a path starting with /" }
             // The return URL is built from this text: Foundation must keep it as written, or no return would match.
             guard Self.keepsText("https://\(host)\(path)") else { return "the universal link path is not a URL path" }
-        case .customScheme(let scheme):
+        case .customScheme(let scheme, let host, let path):
             guard let parts = RedirectURLParts(text: "\(scheme):x"), parts.scheme == scheme else {
                 return "the custom scheme is not a URL scheme"
             }
             if Self.browserSchemes.contains(scheme) { return "the custom scheme cannot be \(scheme)" }
+            guard !host.isEmpty || path.isEmpty else { return "a custom-scheme return path needs a host" }
+            if !host.isEmpty {
+                let text = "\(scheme)://\(host)\(path)"
+                guard let parts = RedirectURLParts(text: text), parts.host == host, parts.hasWellFormedHost,
+                    !parts.hasUserInfo, parts.port == nil, parts.path == path, path.isEmpty || path.hasPrefix("/"),
+                    Self.keepsText(text)
+                else { return "the custom-scheme return must be a host name and a path starting with /" }
+            }
         case .loopback(let port, let path):
             guard let parts = RedirectURLParts(text: "http://127.0.0.1:\(port)\(path)"), parts.path == path,
                 path.hasPrefix("/")
@@ -117,8 +133,13 @@ public struct RedirectPolicy: Sendable, Hashable {
                 parts.path == path
             else { return .notAReturn }
             return .approved(url)
-        case .customScheme(let scheme):
+        case .customScheme(let scheme, let host, let path):
             guard parts.scheme == scheme, configurationProblem == nil else { return .notAReturn }
+            if !host.isEmpty {
+                guard parts.hasAuthority, parts.host == host, parts.port == nil, parts.path == path else {
+                    return .notAReturn
+                }
+            }
             return .returned(url)
         case .loopback(let port, let path):
             guard port != 0, parts.scheme == "http", parts.hasAuthority, parts.host == Self.loopbackAddress,
@@ -129,11 +150,13 @@ public struct RedirectPolicy: Sendable, Hashable {
     }
 
     /// The return URL a merchant backend should put in the client session's `shopper_redirection_url`, when the
-    /// destination has one (`nil` for a custom scheme, whose path the app chooses, and for loopback port 0).
+    /// destination has one (`nil` for a custom scheme without a host, whose URL the app chooses, and for loopback
+    /// port 0).
     public var returnURL: URL? {
         switch returnDestination {
         case .universalLink(let host, let path): return URL(string: "https://\(host)\(path)")
-        case .customScheme: return nil
+        case .customScheme(let scheme, let host, let path):
+            return host.isEmpty ? nil : URL(string: "\(scheme)://\(host)\(path)")
         case .loopback(let port, let path):
             return port == 0 ? nil : URL(string: "http://\(Self.loopbackAddress):\(port)\(path)")
         }

@@ -145,6 +145,33 @@ struct RedirectPolicyTests {
         #expect(policy.returnURL == nil)
     }
 
+    @Test("a custom scheme with a host and path matches only that URL, exactly")
+    func customSchemeWithHostAndPath() throws {
+        let policy = RedirectPolicy(returnDestination: .customScheme("ShopApp", host: "Purse", path: "/return"))
+        #expect(policy.returnDestination == .customScheme("shopapp", host: "purse", path: "/return"))
+        #expect(policy.configurationProblem == nil)
+        #expect(policy.returnURL?.absoluteString == "shopapp://purse/return")
+        for text in ["shopapp://purse/return", "SHOPAPP://purse/return?purse-redirection-data=x"] {
+            let url = try #require(URL(string: text))
+            #expect(policy.classifyReturn(url) == .returned(url), "\(text)")
+        }
+        for text in [
+            "shopapp://orders/42", "shopapp://purse/return/", "shopapp://purse/return/../return", "shopapp://purse",
+            "shopapp://PURSE/return", "shopapp://purse:80/return", "shopapp://u@purse/return", "shopapp:/return",
+            "shopapp://purse/return?x=1", "shopapp://purse/return#f", "shopapp://purse/Return", "other://purse/return",
+        ] {
+            let url = try #require(URL(string: text), "\(text)")
+            #expect(policy.classifyReturn(url) == .notAReturn, "\(text)")
+        }
+        let hostOnly = RedirectPolicy(returnDestination: .customScheme("shopapp", host: "purse-return"))
+        #expect(hostOnly.classifyReturn(URL(string: "shopapp://purse-return")!) != .notAReturn)
+        #expect(hostOnly.classifyReturn(URL(string: "shopapp://purse-return/x")!) == .notAReturn)
+        for (host, path) in [("", "/return"), ("purse", "return"), ("pur se", "/r"), ("purse:1", "/r"), ("a@b", "/r")] {
+            let bad = RedirectPolicy(returnDestination: .customScheme("shopapp", host: host, path: path))
+            #expect(bad.configurationProblem != nil, "\(host) \(path)")
+        }
+    }
+
     @Test("hosts and schemes of the configuration are lower-cased; the return URL is built from the destination")
     func normalisedConfiguration() {
         let policy = RedirectPolicy(

@@ -97,6 +97,20 @@ struct ReturnHandoffTests {
         #expect(presenter.closedByCancellation)
     }
 
+    @Test("with a host and path, the app's own deep links are not the return: the page stays open")
+    func customSchemeDeepLinksAreNotReturns() async throws {
+        let policy = RedirectPolicy(returnDestination: .customScheme("shopapp", host: "purse", path: "/return"))
+        let (checkout, _, presenter, submit) = try await Self.submitWithOpenPage()
+        for text in ["shopapp://orders/42", "shopapp://purse/return/x", "shopapp://purse", "shopapp:purse/return"] {
+            let deepLink = URL(string: text)!
+            #expect(checkout.handleReturnURL(deepLink, policy: policy) == .notAReturn, "\(text)")
+        }
+        #expect(!presenter.closedByCancellation)
+        let url = URL(string: "shopapp://purse/return?purse-redirection-data=x")!
+        #expect(checkout.handleReturnURL(url, policy: policy) == .completedPresentation(url))
+        #expect(await submit.value == .returnedFromRedirect(url: url))
+    }
+
     @Test("nothing submitted and no page open: nothingPending, nothing changes")
     func nothingPending() async throws {
         let (checkout, transport) = try await SubmissionTests.open(routes: RedirectionElementTests.gateway())
