@@ -1,5 +1,6 @@
 public import Foundation
 import PurseHTTPServer
+import PurseLock
 public import PurseSandbox
 
 /// The sandbox over HTTP/1.1 on 127.0.0.1: what `purse sandbox` runs, and what integration tests and other
@@ -12,11 +13,17 @@ public import PurseSandbox
 /// ```
 /// Starting sets the sandbox's base URL, so every URL it hands out (service roots in widget data, hosted
 /// pages, return redirects) points at the server. Only loopback addresses can be bound.
+///
+/// A request whose `Host` names anything but the bound address and port (`127.0.0.1:PORT`) is refused with
+/// 421 `MISDIRECTED_REQUEST` before the sandbox sees it: a page on another site that has its own name resolve
+/// to 127.0.0.1 (DNS rebinding) cannot read or change the sandbox. A request without `Host` (HTTP/1.0) is served.
 public final class SandboxServer: Sendable {
     /// The sandbox the server answers for.
     public let sandbox: PurseSandbox
     private let server: HTTPServer
     private let host: String
+    /// `host:port` once bound, lower-cased: the only `Host` served.
+    private let authority: Locked<String?>
 
     /// A server for `sandbox` on `host:port` (port 0: an ephemeral port, reported by ``start()``).
     /// `readTimeout` bounds how long a client may take to send a whole request (then 408).
@@ -34,7 +41,10 @@ public final class SandboxServer: Sendable {
         // A request that needs no waiting is answered on the connection's event loop (no thread hop); latency
         // faults, `/init` and, with a state file, every request (its write blocks) finish in a `Task`.
         let writesStateFile = sandbox.writesStateFile
+        let authority = Locked<String?>(nil)
+        self.authority = authority
         server = HTTPServer(configuration: .init(host: host, port: port, readTimeout: readTimeout)) { request in
+            if let refusal = Self.misdirected(request, authority: authority) { return .now(refusal) }
             let start = requestLog == nil ? nil : ContinuousClock.now
             let sandboxRequest = Self.sandboxRequest(request)
             guard !writesStateFile else {
@@ -59,6 +69,7 @@ public final class SandboxServer: Sendable {
             throw SandboxServerError(message: error.description)
         }
         let hostPart = host.contains(":") ? "[\(host)]" : host
+        authority.withLock { $0 = "\(hostPart):\(port)".lowercased() }
         let base = "http://\(hostPart):\(port)"
         sandbox.setBaseURL(base)
         return URL(string: base) ?? URL(fileURLWithPath: "/")
@@ -69,6 +80,22 @@ public final class SandboxServer: Sendable {
 
     /// Stops serving and closes every connection. Idempotent.
     public func stop() { server.stop() }
+
+    /// 421 when `request` names a `Host` other than the bound `host:port`; `nil` when it may be served.
+    static func misdirected(_ request: HTTPServerRequest, authority: Locked<String?>) -> HTTPServerResponse? {
+        let hosts = request.headers.values(for: "host")
+        guard !hosts.isEmpty else { return nil }
+        let expected = authority.withLock { $0 }
+        if hosts.count == 1, let expected, hosts[0].trimmingCharacters(in: .whitespaces).lowercased() == expected {
+            return nil
+        }
+        let body =
+            #"{"code":"MISDIRECTED_REQUEST","message":"This server answers only for Host "#
+            + #"\#(expected ?? "its bound address")"}"#
+        return HTTPServerResponse(
+            status: 421, headers: HTTPHeaders([(name: "Content-Type", value: "application/json; charset=utf-8")]),
+            body: Array(body.utf8))
+    }
 
     /// The sandbox's view of `request`: its target split and decoded once, by the sandbox's own rules (so a path
     /// is percent-decoded once, segment by segment, as in process), and its header fields as received.

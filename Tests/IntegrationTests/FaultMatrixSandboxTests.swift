@@ -40,7 +40,8 @@ struct FaultMatrixSandboxTests {
         #expect(await sandbox.handle(datetime).resetConnection)
 
         // `POST /sandbox/reset` answers 204: a malformed or stalled answer to it goes out as a 200 with a body.
-        let reset = SandboxRequest(method: "POST", path: "/sandbox/reset")
+        let reset = SandboxRequest(
+            method: "POST", path: "/sandbox/reset", headers: ["content-type": "application/json"])
         sandbox.faults.inject(.malformed(count: 1), on: .admin)
         let malformed = await sandbox.handle(reset)
         #expect(malformed.status == 200 && malformed.bodyText == #"{"code":"#)

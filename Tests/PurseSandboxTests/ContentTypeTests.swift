@@ -74,6 +74,24 @@ struct ContentTypeTests {
         ("POST", "/sandbox/faults", [:]),
     ]
 
+    @Test("An admin POST says application/json or is refused, even with an empty or JSON body")
+    func adminPostsNeedJSON() async throws {
+        let client = try TestClient()
+        for (target, body) in [("/sandbox/faults", #"{"route":"validate","status":503}"#), ("/sandbox/reset", "")] {
+            for contentType in [nil, "text/plain", "application/x-www-form-urlencoded", "application/ld+json"] {
+                let headers = contentType.map { ["content-type": $0] } ?? [:]
+                let response = try await client.send("POST", target, body: body, headers: headers)
+                #expect(response.status == 415, "\(target) \(contentType ?? "none")")
+                #expect(errorCode(response) == "UNSUPPORTED_MEDIA_TYPE")
+            }
+        }
+        #expect(client.sandbox.faults.fault(on: .gatewayValidate) == nil)
+        let json = try await client.send(
+            "POST", "/sandbox/faults", body: #"{"route":"validate","status":503}"#,
+            headers: ["content-type": "application/json; charset=utf-8"])
+        #expect(json.status == 204)
+    }
+
     @Test("Every JSON route checks the media type in the same place", arguments: 0..<jsonRoutes.count)
     func everyJSONRoute(index: Int) async throws {
         let route = Self.jsonRoutes[index]
@@ -94,7 +112,8 @@ struct ContentTypeTests {
     func emptyBody() async throws {
         let client = try TestClient()
         let response = try await client.send(
-            "POST", "/sandbox/faults", headers: ["content-type": "application/x-www-form-urlencoded"])
+            "POST", "/vault/v1/tenants/\(catalogue.entity.vaultTenantId)/bin-lookup",
+            headers: ["content-type": "application/x-www-form-urlencoded"])
         #expect(response.status == 400)
         #expect(errorCode(response) == "INVALID_JSON")
     }

@@ -67,7 +67,11 @@ struct RouterTests {
         #expect(stats["charges"] as? Int == 1)
         #expect((stats["requests"] as? JSONObject)?["validate"] as? Int == 1)
         #expect((stats["charges_per_gift_card"] as? JSONObject)?["illicado-50"] as? Int == 1)
-        #expect(try await client.send("POST", "/sandbox/reset").status == 204)
+        // An admin POST must be labelled JSON (no cross-site simple request can reset the sandbox).
+        #expect(try await client.send("POST", "/sandbox/reset").status == 415)
+        #expect(client.sandbox.stats().charges == 1)
+        let labelled = ["content-type": "application/json"]
+        #expect(try await client.send("POST", "/sandbox/reset", headers: labelled).status == 204)
         #expect(client.sandbox.balance(ofGiftCard: "illicado-50") == 5000)
         #expect(client.sandbox.stats().charges == 0)
         #expect(client.sandbox.clientSessionStatus(id: session.id) == nil)

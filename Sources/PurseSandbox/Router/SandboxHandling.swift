@@ -45,6 +45,7 @@ extension PurseSandbox {
         }
         let route = endpoint.route
         state.withLock { $0.requestCounts[route.rawValue, default: 0] += 1 }
+        if let refusal = Self.adminRefusal(endpoint, request) { return .answered(refusal) }
         guard request.body.count <= Self.maximumBodySize else {
             return .answered(
                 .error(413, "PAYLOAD_TOO_LARGE", "The body is larger than \(Self.maximumBodySize) bytes"))
@@ -138,6 +139,20 @@ extension PurseSandbox {
                     "\(request.method) is not allowed here; use \(endpoint.methods.sorted().joined(separator: ", "))"))
         }
         return .success(endpoint)
+    }
+
+    /// A `POST` to an admin route that changes the sandbox (`/sandbox/reset`, `/sandbox/faults`) must say
+    /// `Content-Type: application/json`: a browser sends that type cross-site only after a CORS preflight, which
+    /// the sandbox never grants, so a page the shopper visits cannot install a fault or wipe the state with a
+    /// simple request. 415 `UNSUPPORTED_MEDIA_TYPE` otherwise, whatever the body.
+    private static func adminRefusal(_ endpoint: SandboxEndpoint, _ request: SandboxRequest) -> SandboxResponse? {
+        guard endpoint == .reset || endpoint == .faults, request.method == "POST" else { return nil }
+        if let contentType = request.header("content-type"), SandboxRequest.mediaType(contentType) == "application/json"
+        {
+            return nil
+        }
+        return .error(
+            415, "UNSUPPORTED_MEDIA_TYPE", "An admin POST must say Content-Type: application/json")
     }
 
     /// The endpoint's answer when it can be made without suspending; `nil` for an endpoint that suspends
@@ -253,7 +268,7 @@ extension SandboxRequest {
     }
 
     /// The media type of a `Content-Type` value, lower-cased, without parameters or spaces.
-    private static func mediaType(_ contentType: String) -> String {
+    static func mediaType(_ contentType: String) -> String {
         let type = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         return type.trimmingCharacters(in: .whitespaces).lowercased()
     }

@@ -40,7 +40,13 @@ struct TestClient {
         _ method: String, _ target: String, json: Any? = nil, body: String? = nil, headers: [String: String] = [:]
     ) async throws -> SandboxResponse {
         var data = Data()
-        if let json { data = try JSONSerialization.data(withJSONObject: json) }
+        var headers = headers
+        if let json {
+            data = try JSONSerialization.data(withJSONObject: json)
+            if !headers.keys.contains(where: { $0.lowercased() == "content-type" }) {
+                headers["content-type"] = "application/json"
+            }
+        }
         if let body { data = Data(body.utf8) }
         return await sandbox.handle(SandboxRequest(method: method, target: target, headers: headers, body: data))
     }
