@@ -51,6 +51,7 @@ let package = Package(
             dependencies: [
                 "PurseLock", .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
             swiftSettings: strictness
         ),
@@ -60,7 +61,8 @@ let package = Package(
         .target(name: "PurseSandbox", dependencies: ["PurseLock"], swiftSettings: strictness),
         // The sandbox over HTTP on 127.0.0.1 (`purse sandbox`, integration tests).
         .target(
-            name: "PurseSandboxServer", dependencies: ["PurseSandbox", "PurseHTTPServer"], swiftSettings: strictness
+            name: "PurseSandboxServer", dependencies: ["PurseSandbox", "PurseHTTPServer", "PurseLock"],
+            swiftSettings: strictness
         ),
         .target(
             name: "PurseCheckoutTesting", dependencies: ["PurseHeadlessCheckout", "PurseSandbox"],

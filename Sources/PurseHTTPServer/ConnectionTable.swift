@@ -8,8 +8,11 @@ import PurseLock
 ///   request head yet** (a silent or slow client): that one is closed. Idle connections therefore cannot lock
 ///   out a well-behaved client, however many are opened (a browser's return to the loopback listener always
 ///   gets through; 2,000 silent connections cost a normal request nothing).
-/// - When every connection is busy (it has sent a request head, or its answer is being worked on), the new
-///   one is refused: the server answers `503 Service Unavailable` with `Retry-After` and closes it.
+/// - With none silent, it takes the place of the connection **whose request body has been arriving the
+///   longest** (a head announcing a body that never comes, or comes one byte at a time): that one is closed. A
+///   local process opening every slot with such heads therefore cannot keep the shopper's return out either.
+/// - When every connection's request is complete and being answered, the new one is refused: the server answers
+///   `503 Service Unavailable` with `Retry-After` and closes it.
 ///
 /// Each connection has a slot, reused after it closes, and an id that names the slot and its use (the slot in the
 /// low 32 bits, how many times it was taken in the high ones): the per-request calls find their entry by index,
@@ -25,11 +28,21 @@ struct ConnectionTable: Sendable {
         case refuse
     }
 
+    /// Where a connection's exchange is.
+    private enum Stage: Sendable {
+        /// Accepted or answered, no complete request head since.
+        case awaitingHead
+        /// A head arrived; its body has not all arrived.
+        case readingBody
+        /// The whole request arrived: its answer is being made or written.
+        case answering
+    }
+
     private struct Entry: Sendable {
         var id: UInt64
-        /// When it last became silent (accepted, or done with a request), in admission order.
-        var silentSince: UInt64
-        var awaitingHead: Bool
+        /// When it last became silent (accepted, or done with a request), or when its head arrived, in one order.
+        var since: UInt64
+        var stage: Stage
     }
 
     let limit: Int
@@ -46,34 +59,50 @@ struct ConnectionTable: Sendable {
     /// Decides on a new connection; its id is meaningful unless it is refused.
     mutating func admit() -> (id: UInt64, admission: Admission) {
         if count < limit { return (insert(), .admit) }
-        var victim: Entry?
-        for case let entry? in slots where entry.awaitingHead {
-            if victim.map({ entry.silentSince < $0.silentSince }) ?? true { victim = entry }
+        var silent: Entry?
+        var reading: Entry?
+        for case let entry? in slots {
+            switch entry.stage {
+            case .awaitingHead: if silent.map({ entry.since < $0.since }) ?? true { silent = entry }
+            case .readingBody: if reading.map({ entry.since < $0.since }) ?? true { reading = entry }
+            case .answering: break
+            }
         }
-        guard let victim else { return (0, .refuse) }
+        guard let victim = silent ?? reading else { return (0, .refuse) }
         remove(victim.id)
         return (insert(), .admitEvicting(victim.id))
     }
 
-    /// The connection sent a complete request head: it is busy until ``awaitingNextRequest(_:)``.
-    mutating func headReceived(_ id: UInt64) {
+    /// The connection sent a complete request head: it is busy until ``awaitingNextRequest(_:)``, and can give
+    /// way to a newcomer only until its body is in (``bodyReceived(_:)``) when `expectsBody`.
+    mutating func headReceived(_ id: UInt64, expectsBody: Bool = false) {
         guard let slot = slot(of: id) else { return }
-        slots[slot]?.awaitingHead = false
+        order += 1
+        slots[slot]?.since = order
+        slots[slot]?.stage = expectsBody ? .readingBody : .answering
+    }
+
+    /// The connection's request body is all in: it is answered, never evicted, until ``awaitingNextRequest(_:)``.
+    mutating func bodyReceived(_ id: UInt64) {
+        guard let slot = slot(of: id) else { return }
+        slots[slot]?.stage = .answering
     }
 
     /// The connection's answer is out; it waits for its next request (silent again, from now).
     mutating func awaitingNextRequest(_ id: UInt64) {
         guard let slot = slot(of: id) else { return }
         order += 1
-        slots[slot]?.silentSince = order
-        slots[slot]?.awaitingHead = true
+        slots[slot]?.since = order
+        slots[slot]?.stage = .awaitingHead
     }
 
     /// Whether the connection has not sent a request head since it was accepted or last answered (`true` for an
     /// id the table does not hold).
     func isAwaitingHead(_ id: UInt64) -> Bool {
         guard let slot = slot(of: id) else { return true }
-        return slots[slot]?.awaitingHead ?? true
+        guard let entry = slots[slot] else { return true }
+        if case .awaitingHead = entry.stage { return true }
+        return false
     }
 
     /// The connection closed.
@@ -103,7 +132,7 @@ struct ConnectionTable: Sendable {
         uses[slot] &+= 1
         let id = UInt64(uses[slot]) << 32 | UInt64(slot)
         order += 1
-        slots[slot] = Entry(id: id, silentSince: order, awaitingHead: true)
+        slots[slot] = Entry(id: id, since: order, stage: .awaitingHead)
         count += 1
         return id
     }

@@ -7,7 +7,10 @@ import NIOHTTP1
 ///
 /// Pipelining: requests are answered one at a time, in order. What arrives while an answer is being made
 /// (the next requests' parts, a decoding error, the client's half-close) is held, and reading from the socket
-/// stops until the answer is out; then what was held is taken in order. The answer's bytes are the server's
+/// stops until the answer is out; then what was held is taken in order. While the channel is not writable (the
+/// client does not read its answers and they pile up past NIO's high-water mark), nothing more is read or
+/// answered: a client that pipelines and never reads holds at most one read's requests and the answers the
+/// kernel and the high-water mark take, then is reset at the unread-answer deadline. The answer's bytes are the server's
 /// own (``ResponseSerializer``): NIO's response encoder and pipelining handler cost a third of a kept-alive
 /// request's time in a profile under `wrk`, for framing this handler has to decide anyway.
 ///
@@ -16,7 +19,10 @@ import NIOHTTP1
 ///   request head (``HTTPServer/Configuration/readTimeout``): a client that connects and stays silent, or sends
 ///   its head one byte at a time, is cut however many bytes it trickles;
 /// - **body**: from the head to the end of its body (the same duration, counted again);
-/// - **idle**: between an answer and the next request (``HTTPServer/Configuration/idleTimeout``), closed silently.
+/// - **idle**: between an answer and the next request (``HTTPServer/Configuration/idleTimeout``), closed silently;
+/// - **unread answer**: from an answer written while nothing earlier was waiting to go out, to the read timeout:
+///   if answers are still waiting then, the connection is reset. Later answers do not move it, so a client that
+///   keeps asking but never reads is cut all the same.
 ///
 /// The body is kept as it arrives: memory grows with the bytes received, never with the length a client
 /// declares. A declared `Content-Length` over the limit is refused with 413 before any body byte is read.
@@ -54,10 +60,18 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
     private let settings: HTTPServer.Settings
     private let shared: ServerShared
     private let responder: Responder
+    /// The bytes received so far, to judge a decoding error as a byte-by-byte arrival would.
+    private let received: ReceivedBytes?
     private var phase = Phase.awaitingHead
     private var held = CircularBuffer<Held>()
     /// Reading from the socket is paused (`autoRead` off) while an answer is made in a `Task`.
     private var readingPaused = false
+    /// The channel is not writable: nothing more is read or answered until it is.
+    private var backpressured = false
+    /// Whether `autoRead` is on (set only when it changes).
+    private var autoReading = true
+    /// The request being read announced a body (`Content-Length` above 0 or `Transfer-Encoding`).
+    private var expectsBody = false
     /// Set while held events are being taken (an answer made on the loop meanwhile must not start another pass).
     private var takingHeld = false
     /// The client half-closed (possibly behind held requests, which are still answered).
@@ -87,7 +101,11 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
         case immediate((HTTPServerRequest) -> HTTPServerResponse)
     }
 
-    init(id: UInt64, settings: HTTPServer.Settings, shared: ServerShared, responder: Responder) {
+    init(
+        id: UInt64, settings: HTTPServer.Settings, shared: ServerShared, responder: Responder,
+        received: ReceivedBytes? = nil
+    ) {
+        self.received = received
         self.id = id
         self.settings = settings
         self.shared = shared
@@ -134,7 +152,7 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
     /// Whether what arrives now must wait for the answer under way (or for what is already held).
     private var holding: Bool {
         if case .answering = phase { return true }
-        return !held.isEmpty
+        return backpressured || !held.isEmpty
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -188,6 +206,7 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
             phase = .readingBody(head: head, body: body)
         case .end:
             guard case .readingBody(let head, let body) = phase else { return }
+            if expectsBody { shared.bodyReceived(id) }
             cancelDeadline()
             phase = .answering
             answer(head: head, body: body, context: context)
@@ -197,7 +216,10 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
     private func receiveHead(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
         guard case .awaitingHead = phase else { return }
         cancelDeadline()
-        shared.headReceived(id)
+        expectsBody =
+            head.headers.contains(name: "transfer-encoding")
+            || head.headers["content-length"].contains { (Int($0) ?? 1) > 0 }
+        shared.headReceived(id, expectsBody: expectsBody)
         guard head.version.major == 1, head.version.minor <= 1 else {
             refuse(.versionNotSupported, context: context)
             return
@@ -225,8 +247,11 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
 
     /// The decoder refused the bytes: smuggling shapes, bad chunk sizes, obs-fold, bare CR, NUL, …
     private func parseFailed(_ error: HTTPParserError, context: ChannelHandlerContext) {
+        // The decoder counts a head's bytes late when they come in one read: the error one byte at a time would
+        // meet decides (``ReceivedBytes``).
+        let first = error == .headerOverflow ? error : (received?.firstError(settings: settings) ?? error)
         let refusal: HTTPRefusal =
-            error == .headerOverflow
+            first == .headerOverflow
             ? .headersTooLarge(limit: settings.maxHeaderBytes)
             : .badRequest("The request is not valid HTTP/1.1 (\(error)).")
         refuse(refusal, context: context)
@@ -254,6 +279,8 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
                 held.removeAll()
                 return
             }
+            // The client is not reading its answers: wait for ``channelWritabilityChanged(context:)``.
+            if backpressured { return }
             switch held.removeFirst() {
             case .part(let part): receive(part, context: context)
             case .parseError(let error): parseFailed(error, context: context)
@@ -262,12 +289,29 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
         }
         switch phase {
         case .awaitingHead, .readingBody:
-            if readingPaused {
-                readingPaused = false
-                try? context.channel.syncOptions?.setOption(.autoRead, value: true)  // reads at once
-            }
+            readingPaused = false
+            updateReading(context: context)
         case .answering, .closing: break
         }
+    }
+
+    /// Turns `autoRead` on when nothing pauses reading (an answer made in a `Task`, a channel that is not
+    /// writable), off otherwise; touches the option only when that changes.
+    private func updateReading(context: ChannelHandlerContext) {
+        let wanted = !readingPaused && !backpressured
+        guard wanted != autoReading else { return }
+        autoReading = wanted
+        try? context.channel.syncOptions?.setOption(.autoRead, value: wanted)  // on: reads at once
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        backpressured = !context.channel.isWritable
+        if backpressured {
+            updateReading(context: context)
+        } else {
+            takeHeld(context: context)  // what was held, then reading again
+        }
+        context.fireChannelWritabilityChanged()
     }
 
     // MARK: Answering
@@ -295,7 +339,7 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
         // While the `Task` works, pipelined requests wait in the kernel, not in memory: at most what one read
         // already brought is held.
         readingPaused = true
-        try? context.channel.syncOptions?.setOption(.autoRead, value: false)
+        updateReading(context: context)
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         // On the cooperative pool, not the event loop: what the server's closure left for later may block (the
         // sandbox writes its state file after a change) or wait, and must not hold up the loop's other connections.
@@ -341,8 +385,9 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
             scheduleDeadline(settings.idleTimeout, .idle)
             return
         }
-        // A client that leaves its answer unread for the read timeout is dropped (``answerLeftUnread``).
-        unread?.set(after: settings.readTimeout)
+        // A client that leaves its answers unread for the read timeout is dropped (``answerLeftUnread``): the
+        // deadline runs from the first answer written while nothing was waiting, and later answers do not move it.
+        if unread?.isSet != true || Self.waitingBytes(context) == 0 { unread?.set(after: settings.readTimeout) }
         if close {
             phase = .closing
             let done = context.eventLoop.makePromise(of: Void.self)
@@ -356,15 +401,23 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
         if inRead { answeredInRead = true }
         scheduleDeadline(settings.idleTimeout, .idle)
         context.writeAndFlush(wrapOutboundOut(bytes), promise: nil)
+        if !context.channel.isWritable {
+            backpressured = true
+            updateReading(context: context)
+        }
         takeHeld(context: context)
+    }
+
+    /// Bytes written but not yet taken by the kernel.
+    private static func waitingBytes(_ context: ChannelHandlerContext) -> Int {
+        (try? context.channel.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0
     }
 
     /// The read timeout has passed since the last answer was written: if part of it is still waiting to go out,
     /// the client has not read it, and is dropped (its answers would otherwise sit in memory for as long as it
     /// likes). A reset, not a close: a close would let the kernel keep sending what it holds at the reader's pace.
     private func answerLeftUnread(context: ChannelHandlerContext) {
-        let waiting = (try? context.channel.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0
-        if waiting > 0 { ConnectionReset.reset(context.channel) }
+        if Self.waitingBytes(context) > 0 { ConnectionReset.reset(context.channel) }
     }
 
     /// Refuses the request with `refusal`'s status and JSON body, then closes the connection once it is written.

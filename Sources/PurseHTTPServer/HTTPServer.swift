@@ -148,15 +148,21 @@ public final class HTTPServer: Sendable {
         on channel: any Channel, id: UInt64, settings: Settings, shared: ServerShared,
         responder: HTTPConnectionHandler.Responder
     ) throws {
+        let received = ReceivedBytes(capacity: 2 * settings.maxHeaderBytes + 8 * 1024)
+        let connection = HTTPConnectionHandler(
+            id: id, settings: settings, shared: shared, responder: responder, received: received)
+        try channel.pipeline.syncOperations.addHandlers([
+            received, ByteToMessageHandler(decoder(settings)), connection,
+        ])
+    }
+
+    /// NIO's request decoder with the server's limits.
+    static func decoder(_ settings: Settings) -> HTTPRequestDecoder {
         var limits = NIOHTTPDecoderLimitConfiguration()
         limits.maxHeaderFieldSize = settings.maxHeaderBytes
         limits.maxHeaderListSize = settings.maxHeaderBytes
         limits.maxHeaderFieldCount = settings.maxHeaderFields
-        let decoder = HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes, limitConfiguration: limits)
-        let connection = HTTPConnectionHandler(id: id, settings: settings, shared: shared, responder: responder)
-        try channel.pipeline.syncOperations.addHandlers([
-            ByteToMessageHandler(decoder), connection,
-        ])
+        return HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes, limitConfiguration: limits)
     }
 
     /// The port the server listens on, or `nil` before ``start()`` and after ``stop()``.

@@ -35,7 +35,11 @@ final class ServerShared: Sendable {
         }
     }
 
-    func headReceived(_ id: UInt64) { state.withLock { $0.table.headReceived(id) } }
+    func headReceived(_ id: UInt64, expectsBody: Bool) {
+        state.withLock { $0.table.headReceived(id, expectsBody: expectsBody) }
+    }
+
+    func bodyReceived(_ id: UInt64) { state.withLock { $0.table.bodyReceived(id) } }
 
     /// The connection's answer is going out and it will wait for its next request; `false` (and nothing marked)
     /// when the server is stopping, so the answer closes the connection instead.

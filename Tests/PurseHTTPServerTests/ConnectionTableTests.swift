@@ -30,6 +30,27 @@ struct ConnectionTableTests {
         #expect(table.count == 3)
     }
 
+    /// A local process can hold every slot with heads announcing bodies it never sends: a newcomer (the
+    /// shopper's return) takes the place of the one whose body has been awaited longest. Connections whose
+    /// request is complete and being answered still never give way.
+    @Test func withNoSilentConnectionTheOldestUnfinishedBodyGivesWay() {
+        var table = ConnectionTable(limit: 3)
+        let a = table.admit().id
+        let b = table.admit().id
+        let c = table.admit().id
+        table.headReceived(b, expectsBody: true)  // b's body is awaited first
+        table.headReceived(a, expectsBody: true)
+        table.headReceived(c)  // c's request is complete: being answered
+        let (d, admission) = table.admit()
+        #expect(admission == .admitEvicting(b))
+        table.headReceived(d, expectsBody: true)
+        table.bodyReceived(d)  // d's body arrived: answered now
+        let (e, second) = table.admit()
+        #expect(second == .admitEvicting(a))
+        table.headReceived(e)
+        #expect(table.admit().admission == .refuse, "every request left is complete and being answered")
+    }
+
     @Test func aClosedConnectionsIDDoesNotReachTheConnectionInItsSlot() {
         var table = ConnectionTable(limit: 2)
         let old = table.admit().id

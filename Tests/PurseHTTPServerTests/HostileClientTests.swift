@@ -264,4 +264,59 @@ struct HostileClientTests {
         #expect(result.0 == "GET /new ")
         #expect(result.1)
     }
+
+    /// A local process fills every slot with heads that announce a body and never send it: the shopper's return
+    /// (a plain GET) is still answered, in place of the connection whose body was awaited longest.
+    @Test func headsAnnouncingBodiesCannotHoldEverySlot() async throws {
+        let configuration = HTTPServer.Configuration(readTimeout: .seconds(300), maxConnections: 3)
+        let result = try await withServer(configuration) { port in
+            try await onThread { () throws -> (Int, String, Bool) in
+                var holders: [RawClient] = []
+                for index in 0..<3 {
+                    let holder = try RawClient(port: port)
+                    try holder.send(
+                        "POST /hold/\(index) HTTP/1.1\r\nHost: h\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\nx"
+                    )
+                    // The interim answer says the server has the head: this connection now waits for its body.
+                    guard try holder.readResponse().status == 100 else { throw RawClientError(message: "no 100") }
+                    holders.append(holder)
+                }
+                let shopper = try RawClient(port: port)
+                try shopper.send("GET /return HTTP/1.1\r\nHost: h\r\n\r\n")
+                let answer = try shopper.readResponse()
+                // The first holder's body has been awaited longest: it gave way.
+                return (answer.status, answer.text, try holders[0].isClosedByServer())
+            }
+        }
+        #expect(result.0 == 200)
+        #expect(result.1 == "GET /return ")
+        #expect(result.2, "the oldest holder gave way")
+    }
+
+    /// A client that pipelines requests without end and never reads an answer: the server stops reading once its
+    /// answers pile up, and the unread-answer deadline, which later answers no longer move, resets the connection.
+    @Test func pipeliningClientThatNeverReadsIsReset() async throws {
+        let configuration = HTTPServer.Configuration(readTimeout: .milliseconds(200), idleTimeout: .seconds(60))
+        let reset = try await withServer(configuration, handler: { _ in .text(String(repeating: "a", count: 4096)) }) {
+            port in
+            try await onThread { () -> Bool in
+                guard let client = try? RawClient(port: port) else { return false }
+                var small = Int32(4096)
+                setsockopt(client.fd, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+                var timeout = timeval(tv_sec: 0, tv_usec: 50_000)
+                setsockopt(client.fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+                let batch = [UInt8](String(repeating: "GET /x HTTP/1.1\r\nHost: h\r\n\r\n", count: 64).utf8)
+                // Bounded: a server that never gives up ends the loop after 60 s, and the test fails.
+                let end = Date().addingTimeInterval(60)
+                while Date() < end {
+                    let sent = batch.withUnsafeBytes {
+                        Glibc.send(client.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                    }
+                    if sent < 0 && errno != EAGAIN && errno != EWOULDBLOCK { return true }  // reset or closed
+                }
+                return false
+            }
+        }
+        #expect(reset, "the server kept a client that never reads")
+    }
 }
