@@ -9,8 +9,9 @@ import PurseLock
 /// It serves `PurseSandbox` (a local imitation of the payment API for integrators' CI) and the loopback
 /// redirect presenter (one page and one browser redirect on 127.0.0.1, RFC 8252). The sockets and the HTTP/1.1
 /// request parser are SwiftNIO's (NIOPosix, NIOHTTP1), on its shared event loops; this type adds the
-/// loopback-only binding, the answers' framing and the order of pipelined requests, the limits and deadlines (``Configuration``), the admission policy (a silent
-/// connection gives way to a new one at capacity; 503 with `Retry-After` when every connection is busy) and
+/// loopback-only binding, the answers' framing and the order of pipelined requests, the limits and deadlines
+/// (``Configuration``), the admission policy (a silent connection, or one whose request body never comes, gives way
+/// to a new one at capacity; 503 with `Retry-After` when every request is complete and being answered) and
 /// the fault-injection answers. Each request's `handler` runs in its own `Task`, so a slow handler never holds
 /// up other connections; a handler that only computes can answer on the event loop instead
 /// (``init(configuration:answering:)``).

@@ -33,8 +33,9 @@ extension HTTPServer {
         /// How long a kept-alive connection may sit with no request before it is closed (silently).
         public let idleTimeout: Duration
         /// The most connections open at once. At the limit a new connection replaces the oldest one that has
-        /// not sent a complete request head yet; when every connection is busy, it gets 503 with
-        /// `Retry-After` and is closed.
+        /// not sent a complete request head yet, or else the one whose request body has been awaited longest;
+        /// when every connection's request is complete and being answered, it gets 503 with `Retry-After` and is
+        /// closed.
         public let maxConnections: Int
         /// How long a stop waits for the answers under way (a handler still running, an answer being written)
         /// before closing their connections.
