@@ -14,7 +14,7 @@ public import PurseSandbox
 /// Starting sets the sandbox's base URL, so every URL it hands out (service roots in widget data, hosted
 /// pages, return redirects) points at the server. Only loopback addresses can be bound.
 ///
-/// A request whose `Host` names anything but the bound address and port (`127.0.0.1:PORT`) is refused with
+/// A request whose `Host` names anything but the bound address (`127.0.0.1:PORT`, or `127.0.0.1`) is refused with
 /// 421 `MISDIRECTED_REQUEST` before the sandbox sees it: a page on another site that has its own name resolve
 /// to 127.0.0.1 (DNS rebinding) cannot read or change the sandbox. A request without `Host` (HTTP/1.0) is served.
 public final class SandboxServer: Sendable {
@@ -86,8 +86,10 @@ public final class SandboxServer: Sendable {
         let hosts = request.headers.values(for: "host")
         guard !hosts.isEmpty else { return nil }
         let expected = authority.withLock { $0 }
-        if hosts.count == 1, let expected, hosts[0].trimmingCharacters(in: .whitespaces).lowercased() == expected {
-            return nil
+        if hosts.count == 1, let expected {
+            let host = hosts[0].trimmingCharacters(in: .whitespaces).lowercased()
+            // The bound address with its port, or the address alone (an IP literal cannot be rebound).
+            if host == expected || expected.hasPrefix(host + ":") && !host.isEmpty { return nil }
         }
         let body =
             #"{"code":"MISDIRECTED_REQUEST","message":"This server answers only for Host "#
