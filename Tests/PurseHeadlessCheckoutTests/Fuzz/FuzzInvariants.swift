@@ -292,9 +292,13 @@ package enum GatewayFuzzInvariants {
         var shownAgain: RedirectAction?
         if case .get = action { shownAgain = action }
         try fuzzRequire(back.redirection == shownAgain, "a page's content changes through the snapshot round trip")
+        // The pages bound first: comparing `back.page?…` with `payment.page?…` in one expression crashed the release
+        // compiler (Swift 6.3.1, "Found outside of lifetime use!" in CopyPropagation) in the fuzz build.
+        let backPage = back.page
+        let savedPage = payment.page
         try fuzzRequire(
-            back.page?.kind == payment.page?.kind && back.page?.targetHost == payment.page?.targetHost
-                && back.page?.canBeShownAgain == (shownAgain != nil),
+            backPage?.kind == savedPage?.kind && backPage?.targetHost == savedPage?.targetHost
+                && backPage?.canBeShownAgain == (shownAgain != nil),
             "a page's kind or host changes through the snapshot round trip")
         try RedirectFuzzInvariants.checkPlans(for: action)
     }
