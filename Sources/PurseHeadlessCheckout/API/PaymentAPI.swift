@@ -50,6 +50,31 @@ struct PaymentAPI: Sendable {
         return try InitData(reading: APIClient.reader(body, what: "Payment API POST /init-xpay"))
     }
 
+    /// `POST /sessions/{session_id}/simulations/{partner}/{method}` (or `…/multi`) with `{ amount (minor), currency_code }`:
+    /// the web SDK's `getSimulation` / `getSimulationMulti`. A refusal keeps the server's code
+    /// (`METHOD_IS_NOT_SIMULABLE`, `INVALID_LOAN_SIMULATION`) as the error's code.
+    func simulation(
+        sessionID: String, partner: Partner, method: PaymentMethodType, amount: Int64, currency: String, multi: Bool
+    ) async throws(PurseCheckoutError) -> JSONValue? {
+        var segments = ["sessions", sessionID, "simulations", partner.rawValue, method.rawValue]
+        if multi { segments.append("multi") }
+        let display = "/simulations/\(partner.rawValue)/\(method.rawValue)" + (multi ? "/multi" : "")
+        do {
+            return try await client.send(
+                service: "Payment API", method: "POST", url: roots.payment.appending(segments: segments),
+                display: display, headers: headers,
+                body: .object(["amount": .integer(amount), "currency_code": .string(currency)]))
+        } catch {
+            guard let server = error.serverCode,
+                server == PurseCheckoutError.Code.methodIsNotSimulable.rawValue
+                    || server == PurseCheckoutError.Code.invalidLoanSimulation.rawValue
+            else { throw error }
+            throw PurseCheckoutError(
+                PurseCheckoutError.Code(rawValue: server), message: error.message, httpStatus: error.httpStatus,
+                serverCode: server)
+        }
+    }
+
     /// `POST /sessions/{session_id}/validate` with every split participant, under an idempotency key that a
     /// retry of the same attempt reuses.
     func validate(

@@ -7,6 +7,8 @@ extension PurseHeadlessCheckout {
     /// `payment_preferences.registration = { "save_token": true, "name": "work card" }`; the card is in the
     /// wallet once the payment goes through. `registered: false` withdraws it. Read it back with
     /// ``registrationOf(_:)-(PrimaryMethod)``. The method's `save_token_mode` (`PREFER_NO`) is the default: not saved.
+    /// In an information request (``PurseHeadlessCheckout/isInformationRequest``) the card is saved whatever the
+    /// decision: call this only to give it a label.
     ///
     /// As for gift cards, this records a decision locally: a session without a wallet session accepts it,
     /// logs a warning, and the server has nowhere to save the card.
@@ -74,9 +76,12 @@ extension PurseHeadlessCheckout {
         cardRegistration(for: method) ?? .notRegistered
     }
 
-    /// The decision recorded for `method`, or `nil` when none was (nothing is sent then).
+    /// The decision recorded for `method`, or `nil` when none was (nothing is sent then). In an information request
+    /// the card is always saved: the decision is `registered: true`, with the label recorded, if any.
     func cardRegistration(for method: PrimaryMethod) -> SecondaryRegistration? {
-        state.registrations[Self.registrationKey(method)]
+        let recorded = state.registrations[Self.registrationKey(method)]
+        guard state.session.source.isInformationRequest else { return recorded }
+        return SecondaryRegistration(registered: true, name: recorded?.registered == true ? recorded?.name : nil)
     }
 
     /// Decisions live with the gift cards' ones (one set of labels to keep unique), under a key no wallet

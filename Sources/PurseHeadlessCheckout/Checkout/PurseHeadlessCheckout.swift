@@ -37,6 +37,8 @@ public final class PurseHeadlessCheckout {
     @ObservationIgnored let savedBalanceLookups = SavedBalanceLookups()
     /// Where an open page waits for a return the app hands over (``handleReturnURL(_:policy:)``).
     @ObservationIgnored let returnHandoff = ReturnHandoff()
+    /// Loan simulations already answered, by session, amount and method (``simulateLoan(method:amount:)``).
+    @ObservationIgnored let loanSimulationCache = LoanSimulationCache()
 
     #if canImport(Combine)
         /// Fires before every state change, for `@ObservedObject` users.

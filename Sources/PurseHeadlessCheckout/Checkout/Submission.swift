@@ -14,7 +14,8 @@ extension PurseHeadlessCheckout {
     /// - Throws: `PAYMENT_NOT_FULFILLED_ON_SUBMIT`, `SESSION_ALREADY_SUBMITTED_ERROR`, `EXPIRED_SESSION`,
     ///   `ON_BEFORE_VALIDATE_HOOK_FAILED`, `VALIDATE_FAILED` (the payment was refused: the server's status
     ///   code is ``PurseCheckoutError/serverCode``), `API_ERROR`, `NETWORK_ERROR`, `INVALID_RESPONSE`,
-    ///   `METHOD_NOT_IMPLEMENTED`.
+    ///   `METHOD_NOT_IMPLEMENTED`; in an information request, `MISSING_WALLET_SESSION` (nowhere to save the card) and
+    ///   `PAYMENT_NOT_FULFILLED_ON_SUBMIT` with no card method chosen.
     @discardableResult
     public func submitPayment() async throws -> ValidationResult {
         try await submit(primaryItem: nil)
@@ -26,6 +27,7 @@ extension PurseHeadlessCheckout {
         primaryItem build: ((Int64) async throws(PurseCheckoutError) -> ItemPayload)?
     ) async throws(PurseCheckoutError) -> ValidationResult {
         try ensureEditable()
+        try ensureSavable()
         guard state.split.isPaymentFulfilled else {
             throw PurseCheckoutError(
                 .paymentNotFulfilledOnSubmit,
@@ -60,6 +62,7 @@ extension PurseHeadlessCheckout {
                 sessionID: state.session.id, result: result, attemptKey: state.attempt?.key)
         }
         log.info("payment submitted: global status \(result.globalStatus)")
+        await adoptSavedCard(from: result)
         if let after = configuration.hooks.onAfterValidate { await after(result) }
         return result
     }
@@ -118,7 +121,8 @@ extension PurseHeadlessCheckout {
     ) async throws(PurseCheckoutError) -> (items: [ItemPayload], uiLessPrimary: UILessPrimaryItem?) {
         var items: [ItemPayload] = try secondaryValidationItems()
         var uiLessPrimary: UILessPrimaryItem?
-        if let primary = state.primary, state.split.primaryShare > 0 {
+        // An information request sends its card with amount 0: the card is what it is for.
+        if let primary = state.primary, state.split.primaryShare > 0 || isInformationRequest {
             let amount = state.split.primaryShare
             if let build {
                 items.append(try await build(amount))

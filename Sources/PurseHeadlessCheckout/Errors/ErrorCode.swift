@@ -42,6 +42,11 @@ extension PurseCheckoutError {
         public static let paymentTokenNotFoundInSession: Code = "PAYMENT_TOKEN_NOT_FOUND_IN_SESSION"
         /// The method is disabled (unstable, or outside its amount range).
         public static let methodDisabled: Code = "METHOD_DISABLED"
+        /// The method offers no loan simulation (it is not labelled `simulable`, or the lender says so).
+        public static let methodIsNotSimulable: Code = "METHOD_IS_NOT_SIMULABLE"
+        /// The loan simulation failed or is invalid: nothing to finance, an amount outside the plan's range, or an
+        /// answer whose instalments do not add up.
+        public static let invalidLoanSimulation: Code = "INVALID_LOAN_SIMULATION"
 
         // Secondary methods
         /// The PAN does not match the issuer's rule.
@@ -132,7 +137,8 @@ extension PurseCheckoutError {
             case .paymentNotFulfilledOnSubmit, .elementNotFulfilled, .validateFailed, .onBeforeValidateHookFailed,
                 .applePayUnavailable, .applePayAmountChanged, .applePayInvalidToken:
                 return .payment
-            case .methodNotImplemented, .paymentMethodNotFound, .paymentTokenNotFoundInSession, .methodDisabled:
+            case .methodNotImplemented, .paymentMethodNotFound, .paymentTokenNotFoundInSession, .methodDisabled,
+                .methodIsNotSimulable, .invalidLoanSimulation:
                 return .method
             default:
                 return .other

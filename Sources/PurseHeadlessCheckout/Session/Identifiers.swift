@@ -144,6 +144,8 @@ public struct PaymentMethodType: RawRepresentable, Sendable, Hashable, Comparabl
     public static let cb4x: PaymentMethodType = "cb4x"
     /// A payment in instalments.
     public static let installments: PaymentMethodType = "installments"
+    /// Buy now, pay later, with the plan chosen at the lender's (Floa's 3x or 4x).
+    public static let bnpl: PaymentMethodType = "bnpl"
     /// Pay later, on an invoice.
     public static let invoice: PaymentMethodType = "invoice"
     /// MB WAY, Portuguese mobile payments.

@@ -149,6 +149,12 @@ public enum SessionDecoder {
                 unstable.append(id)
                 continue
             }
+            // An information request (save a card, pay nothing) offers only the methods that register off session.
+            if source.isInformationRequest
+                && (entry.isSecondary || entry.configuration.registrationMode?.uppercased() != "OFF_SESSION")
+            {
+                continue
+            }
             if entry.isSecondary {
                 secondaries.append(
                     SecondaryMethod(

@@ -1,6 +1,14 @@
 public import Foundation
 
 extension SandboxCatalogue {
+    /// `3x 1.45 % fees, 50 to 3000`: a loan plan in one line.
+    private static func describe(_ plan: SandboxLoanPlan) -> String {
+        let fee =
+            plan.feeBasisPoints == 0
+            ? "no fees" : "\(plan.feeBasisPoints / 100).\(String(format: "%02d", plan.feeBasisPoints % 100)) % fees"
+        return "\(plan.installmentCount)x \(fee), \(plan.minAmount) to \(plan.maxAmount)"
+    }
+
     /// The catalogue for people: what `purse sandbox --catalogue` prints and the README lists.
     public var text: String {
         var lines: [String] = []
@@ -21,6 +29,7 @@ extension SandboxCatalogue {
                 (method.usagePerSessionLimit ?? 0) > 0 ? "at most \(method.usagePerSessionLimit ?? 0) per split" : nil,
                 (SandboxMoney.minor(fromMajorLiteral: method.paymentMaxAmount, currency: "EUR") ?? .max) > 10_000_000
                     ? nil : "max \(method.paymentMaxAmount) per payment",
+                method.isSimulable ? "simulable " + method.loanPlans.map(Self.describe).joined(separator: " or ") : nil,
             ]
             .compactMap { $0 }.joined(separator: ", ")
             lines.append(

@@ -176,6 +176,9 @@ public struct SandboxMethod: Sendable, Equatable {
     public var paymentMaxAmount: String
     /// `settings.usage_per_session_limit` (absent or 0: no limit).
     public var usagePerSessionLimit: Int?
+    /// The instalment plans of a buy-now-pay-later method, the preferred one first (empty: not simulable). A method
+    /// with plans carries the label `simulable` and answers the simulation routes (CONTRACT.md §2).
+    public var loanPlans: [SandboxLoanPlan]
     /// A human name for pages and the printed catalogue.
     public var displayName: String
 
@@ -185,7 +188,7 @@ public struct SandboxMethod: Sendable, Equatable {
         isSecondary: Bool, kind: SandboxMethodKind, vaultVendor: String = "none", supportedBrands: [String] = [],
         merchantSpecifics: [String: String] = [:], saveToken: Bool = false, payToken: Bool = false,
         paymentMinAmount: String = "0", paymentMaxAmount: String = "99999999.99", usagePerSessionLimit: Int? = nil,
-        displayName: String
+        loanPlans: [SandboxLoanPlan] = [], displayName: String
     ) {
         self.partner = partner
         self.method = method
@@ -202,9 +205,13 @@ public struct SandboxMethod: Sendable, Equatable {
         self.paymentMinAmount = paymentMinAmount
         self.paymentMaxAmount = paymentMaxAmount
         self.usagePerSessionLimit = usagePerSessionLimit
+        self.loanPlans = loanPlans
         self.displayName = displayName
     }
 
     /// The item id the SDK uses: `"{partner}-{method}"`.
     public var id: String { "\(partner)-\(method)" }
+
+    /// Whether the method answers loan simulations (it has at least one plan).
+    public var isSimulable: Bool { !loanPlans.isEmpty }
 }

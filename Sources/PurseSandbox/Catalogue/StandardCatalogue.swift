@@ -51,10 +51,12 @@ extension SandboxCatalogue {
         SandboxMethod(
             partner: "alma", method: "cb2x", template: "alma", position: 5, isSecondary: false,
             kind: .redirection(.postForm), merchantSpecifics: ["integration_mode": "redirection"],
-            paymentMaxAmount: "999999999999", displayName: "Alma 2x"),
+            paymentMaxAmount: "999999999999", loanPlans: [almaPlan(2, fee: 0, aprc: "0")], displayName: "Alma 2x"),
         SandboxMethod(
             partner: "oney", method: "cb3x", template: "redirection", position: 6, isSecondary: false,
-            kind: .redirection(.html), paymentMaxAmount: "999999999999", displayName: "Oney 3x"),
+            kind: .redirection(.html), paymentMaxAmount: "999999999999",
+            loanPlans: [oneyPlan(3, fee: 145, aprc: "19.31")],
+            displayName: "Oney 3x"),
         SandboxMethod(
             partner: "payline", method: "ideal", template: "redirection_suffix", position: 7, isSecondary: false,
             kind: .redirection(.get), displayName: "iDEAL (near-miss template, routes nowhere in the SDK)"),
@@ -97,7 +99,54 @@ extension SandboxCatalogue {
         SandboxMethod(
             partner: "ancv", method: "connect", template: "ancv_connect", position: 17, isSecondary: true,
             kind: .pollingSecondary, paymentMinAmount: "0.01", displayName: "ANCV Connect (Chèque-Vacances)"),
+        // Buy now, pay later: simulable (label `simulable`), each with the plans of SandboxLoanPlan's figures.
+        SandboxMethod(
+            partner: "oney", method: "cb4x", template: "redirection", position: 30, isSecondary: false,
+            kind: .redirection(.html), paymentMaxAmount: "999999999999",
+            loanPlans: [oneyPlan(4, fee: 220, aprc: "19.80")],
+            displayName: "Oney 4x"),
+        SandboxMethod(
+            partner: "alma", method: "cb3x", template: "alma", position: 31, isSecondary: false,
+            kind: .redirection(.postForm), merchantSpecifics: ["integration_mode": "redirection"],
+            paymentMaxAmount: "999999999999", loanPlans: [almaPlan(3, fee: 90, aprc: "10.52")], displayName: "Alma 3x"),
+        SandboxMethod(
+            partner: "alma", method: "cb4x", template: "alma", position: 32, isSecondary: false,
+            kind: .redirection(.postForm), merchantSpecifics: ["integration_mode": "redirection"],
+            paymentMaxAmount: "999999999999", loanPlans: [almaPlan(4, fee: 150, aprc: "12.84")], displayName: "Alma 4x"),
+        SandboxMethod(
+            partner: "floa", method: "bnpl", template: "redirection", position: 33, isSecondary: false,
+            kind: .redirection(.get), paymentMaxAmount: "999999999999",
+            loanPlans: [
+                floaPlan(3, fee: 195, aprc: "21.14", preferred: true),
+                floaPlan(4, fee: 245, aprc: "20.62", preferred: false),
+            ], displayName: "Floa 3x or 4x"),
     ]
+
+    /// The sentence French consumer-credit law requires next to every offer.
+    private static let creditWarning =
+        "Un crédit vous engage et doit être remboursé. Vérifiez vos capacités de remboursement avant de vous engager."
+
+    private static func oneyPlan(_ count: Int, fee: Int, aprc: String) -> SandboxLoanPlan {
+        SandboxLoanPlan(
+            installmentCount: count, feeBasisPoints: fee, minAmount: "50", maxAmount: "3000", aprc: aprc,
+            legalText: "Paiement en \(count) fois par carte bancaire (simulation du bac à sable, aucun crédit réel). "
+                + "TAEG fixe : \(aprc) %. Offre de financement d’une durée de \(count - 1) mois. " + creditWarning,
+            preferred: true)
+    }
+
+    private static func almaPlan(_ count: Int, fee: Int, aprc: String) -> SandboxLoanPlan {
+        SandboxLoanPlan(
+            installmentCount: count, feeBasisPoints: fee, minAmount: "50", maxAmount: "2000", aprc: aprc,
+            legalText: "Alma \(count)x (simulation du bac à sable) : TAEG fixe de \(aprc) %. " + creditWarning,
+            preferred: true)
+    }
+
+    private static func floaPlan(_ count: Int, fee: Int, aprc: String, preferred: Bool) -> SandboxLoanPlan {
+        SandboxLoanPlan(
+            installmentCount: count, feeBasisPoints: fee, minAmount: "100", maxAmount: "3000", aprc: aprc,
+            legalText: "Floa \(count)x (simulation du bac à sable) : TAEG fixe de \(aprc) %. " + creditWarning,
+            preferred: preferred)
+    }
 
     private static let standardTestCards: [SandboxTestCard] = [
         SandboxTestCard(slug: "visa-success", pan: "4111111111111111", brand: "VISA", outcome: .succeeds, cvv: "123"),

@@ -10,6 +10,8 @@ public enum SandboxRoute: String, Sendable, Equatable, Hashable, CaseIterable {
     case gatewayValidate = "validate"
     /// `POST /gateway/sessions/{id}/init-xpay` (Apple Pay).
     case gatewayInitXPay = "init-xpay"
+    /// `POST /gateway/sessions/{id}/simulations/{partner}/{method}` (and `…/multi`): loan simulations.
+    case gatewaySimulation = "simulation"
     /// `GET /clock/datetime`.
     case datetime
     /// Every `/wallet/…` call.

@@ -48,7 +48,7 @@ extension PurseSandbox {
         guard session.status(at: now) != "EXPIRED" else {
             return .failure(SandboxAPIError(410, "EXPIRED_SESSION", "The payment session has expired"))
         }
-        guard session.offers(item.id), let method = catalogue.method(partner: item.partner, method: item.method) else {
+        guard let method = catalogue.method(partner: item.partner, method: item.method), session.offers(method) else {
             return .failure(SandboxAPIError(400, "UNKNOWN_METHOD", "\(item.id) is not offered in this session"))
         }
         let answer: InitAnswer

@@ -34,7 +34,7 @@ extension PurseSandbox {
             guard session.status(at: now) != "EXPIRED" else {
                 return .error(410, "EXPIRED_SESSION", "The payment session has expired")
             }
-            guard session.offers(item.id), let method = catalogue.method(partner: item.partner, method: item.method),
+            guard let method = catalogue.method(partner: item.partner, method: item.method), session.offers(method),
                 method.kind == .applePay
             else {
                 return .error(400, "UNKNOWN_METHOD", "\(item.id) is not an Apple Pay method of this session")

@@ -10,6 +10,10 @@ internal import Foundation
 /// `INVALID_SPLIT` (more than one primary), `INVALID_AMOUNT`, `USAGE_LIMIT_ERROR`, `MAX_AMOUNT_REACHED`,
 /// `INVALID_TOKEN_NAME`, `TOKEN_NAME_EXISTS` (409), `MISSING_CSC`, `INVALID_PAYMENT_DATA`.
 ///
+/// An information request (amount 0 with `allow_future_usage`) takes exactly one fresh card item of amount 0
+/// (`INVALID_SPLIT` otherwise): the card is saved to the shopper's wallet whether or not the item asks for it
+/// (`plugin_result.token_id` names the token) and nothing is charged.
+///
 /// Then every item is planned under the state lock; if one fails (`FAILED` with its code) nothing is
 /// debited and the payment is `REFUSED` (HTTP 200, `global_status FAILED`; the session stays open for another
 /// attempt with a new key). Otherwise gift cards are debited, the primary is authorized or left `PENDING` on a
@@ -104,7 +108,7 @@ extension PurseSandbox {
         }
         var methods: [SandboxMethod] = []
         for item in items {
-            guard session.offers(item.id), let method = catalogue.method(partner: item.partner, method: item.method)
+            guard let method = catalogue.method(partner: item.partner, method: item.method), session.offers(method)
             else {
                 return .failure(SandboxAPIError(400, "UNKNOWN_METHOD", "\(item.id) is not offered in this session"))
             }
@@ -112,6 +116,14 @@ extension PurseSandbox {
                 return .failure(SandboxAPIError(400, "INVALID_AMOUNT", "A secondary item must take more than 0"))
             }
             methods.append(method)
+        }
+        if session.isInformationRequest {
+            // Nothing to pay: one card to save, with amount 0.
+            guard items.count == 1, methods[0].kind == .card, items[0].paymentData["token"] == nil else {
+                return .failure(
+                    SandboxAPIError(
+                        400, "INVALID_SPLIT", "An information request saves one new card: one card item, amount 0"))
+            }
         }
         // Amounts come from the request: summed with overflow checks (two items of `Int.max` would trap).
         var total = 0

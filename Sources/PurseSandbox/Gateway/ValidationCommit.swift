@@ -51,7 +51,9 @@ extension PurseSandbox {
                 let secondary = entry.method.kind.isSecondary
                 switch entry.outcome {
                 case .succeeded:
-                    if !secondary { state.charges.record(payment: paymentId, giftCard: nil) }
+                    if !secondary && !session.isInformationRequest {
+                        state.charges.record(payment: paymentId, giftCard: nil)
+                    }
                     if let token = entry.registration { save(token, in: &state) }
                     results.append(
                         result(

@@ -200,7 +200,9 @@ struct ValidationPlanner {
             planned.pluginResult["brand"] = .string(form.brand)
             planned.pluginResult["bin"] = .string(form.bin)
             planned.pluginResult["last_four_digits"] = .string(form.lastFour)
-            if item.wantsRegistration, planned.method.saveToken, let owner = session.ownerReference {
+            if item.wantsRegistration || session.isInformationRequest, planned.method.saveToken,
+                let owner = session.ownerReference
+            {
                 let masked = String(form.bin.prefix(6)) + "******" + form.lastFour
                 let expiry = String(format: "20%02d-%02d", form.expiryYear % 100, form.expiryMonth)
                 planned.registration = registration(

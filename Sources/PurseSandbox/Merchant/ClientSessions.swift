@@ -19,13 +19,18 @@ public struct SandboxClientSessionRequest: Sendable, Equatable {
     public var lifetime: Duration?
     /// Sandbox extension `sandbox.methods`: item ids to offer (`nil`: every method of the catalogue).
     public var methods: [String]?
+    /// `allow_future_usage`: with an amount of 0 the session is an information request (save a card without paying):
+    /// it offers only the card methods that can save, with `registration_mode: OFF_SESSION`, and needs a
+    /// ``customerReference`` (the wallet the card goes to).
+    public var allowFutureUsage: Bool
 
     /// Creates a request; only the amount is required.
     public init(
         amount: Int, currency: String = "EUR", shopperRedirectionURL: String = "https://shop.example.com/return",
         customerReference: String? = nil, orderReference: String = "order-0001", lifetime: Duration? = nil,
-        methods: [String]? = nil
+        methods: [String]? = nil, allowFutureUsage: Bool = false
     ) {
+        self.allowFutureUsage = allowFutureUsage
         self.amount = amount
         self.currency = currency
         self.shopperRedirectionURL = shopperRedirectionURL
@@ -103,6 +108,7 @@ extension PurseSandbox {
             "order": ["reference": .string(request.orderReference)],
         ]
         if let reference = request.customerReference { body["customer"] = ["reference": .string(reference)] }
+        if request.allowFutureUsage { body["allow_future_usage"] = true }
         var sandbox: [String: SandboxJSON] = [:]
         if let lifetime = request.lifetime { sandbox["expires_in_seconds"] = .int(Int(lifetime.components.seconds)) }
         if let methods = request.methods { sandbox["methods"] = .array(methods.map(SandboxJSON.string)) }

@@ -98,7 +98,7 @@ extension PurseSandbox {
                 shopperRedirectionURL: draft.shopperRedirectionURL, createdAt: now, expiresAt: expiresAt,
                 status: "CREATED", walletSessionId: walletSessionId, ownerReference: draft.customerReference,
                 methodIds: draft.methodIds, orderJSON: draft.order.text, customerJSON: draft.customer?.text,
-                captureMode: draft.captureMode)
+                captureMode: draft.captureMode, informationRequest: draft.isInformationRequest ? true : nil)
             state.clientSessions[id] = record
             let tokens = draft.customerReference.flatMap { state.wallets[$0] } ?? []
             let widgetData = widgetData(for: record, walletSession: walletSession, tokens: tokens)
@@ -132,6 +132,10 @@ struct ClientSessionDraft: Sendable {
     var captureMode: String
     var lifetime: Duration?
     var methodIds: [String]?
+    var allowFutureUsage = false
+
+    /// An amount of 0 with `allow_future_usage`: a session that saves a card and charges nothing.
+    var isInformationRequest: Bool { amount == 0 && allowFutureUsage }
 
     static func parse(_ body: [String: SandboxJSON], catalogue: SandboxCatalogue) -> Result<Self, SandboxAPIError> {
         func invalid(_ code: String, _ message: String) -> Result<Self, SandboxAPIError> {
@@ -177,6 +181,13 @@ struct ClientSessionDraft: Sendable {
         var draft = ClientSessionDraft(
             entityId: entityId, amount: amount, currency: currency, shopperRedirectionURL: redirection, order: order,
             customer: customer, customerReference: reference, captureMode: captureMode)
+        draft.allowFutureUsage = body["allow_future_usage"]?.boolValue == true
+        if draft.isInformationRequest && reference == nil {
+            return invalid(
+                "INVALID_PAYLOAD",
+                "an information request (amount 0 with allow_future_usage) needs customer.reference: the wallet the "
+                    + "card is saved to")
+        }
         guard let extensionBody = body["sandbox"] else { return .success(draft) }
         if let seconds = extensionBody["expires_in_seconds"] {
             guard let seconds = seconds.intValue, (1...604_800).contains(seconds) else {
@@ -214,6 +225,7 @@ struct CreatedClientSession: Sendable {
             "amount": .int(record.amount),
             "currency": .string(record.currency),
             "capture_mode": .string(record.captureMode),
+            "allow_future_usage": .bool(record.informationRequest == true),
             "shopper_redirection_url": .string(record.shopperRedirectionURL),
             "created_at": .string(SandboxTime.iso8601(record.createdAt)),
             "expires_at": .string(SandboxTime.iso8601(record.expiresAt)),

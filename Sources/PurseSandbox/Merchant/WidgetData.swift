@@ -35,16 +35,16 @@ extension PurseSandbox {
 
     private func paymentSession(for session: ClientSessionRecord, tokens: [WalletTokenRecord]) -> SandboxJSON {
         var protocols: [String: [String: SandboxJSON]] = [:]
-        for method in catalogue.methods where session.offers(method.id) {
+        for method in catalogue.methods where session.offers(method) {
             let methodTokens =
                 method.payToken
                 ? tokens.filter { $0.partner == method.partner && $0.method == method.method && $0.status == "ACTIVE" }
                 : []
             protocols[method.partner, default: [:]][method.method] = protocolEntry(
-                method, currency: session.currency, tokens: methodTokens)
+                method, currency: session.currency, tokens: methodTokens, offSession: session.isInformationRequest)
         }
         let entity = catalogue.entity
-        return [
+        var document: [String: SandboxJSON] = [
             "id": .string(session.id),
             // Major units, exact decimal text (CONTRACT.md §1): 4299 EUR is written 42.99.
             "amount": .number(SandboxMoney.majorLiteral(minor: session.amount, currency: session.currency)),
@@ -60,10 +60,20 @@ extension PurseSandbox {
             ],
             "wallet": ["shared_wallet_user": false],
         ]
+        if session.isInformationRequest {
+            // Purse's information requests have no amount: the session saves a card and charges nothing.
+            document["amount"] = nil
+            document["information_request"] = true
+        }
+        return .object(document)
     }
 
-    private func protocolEntry(_ method: SandboxMethod, currency: String, tokens: [WalletTokenRecord]) -> SandboxJSON {
-        var entry: [String: SandboxJSON] = ["configurations": configurations(method, currency: currency)]
+    private func protocolEntry(
+        _ method: SandboxMethod, currency: String, tokens: [WalletTokenRecord], offSession: Bool
+    ) -> SandboxJSON {
+        var entry: [String: SandboxJSON] = [
+            "configurations": configurations(method, currency: currency, offSession: offSession)
+        ]
         if !tokens.isEmpty { entry["integrated_tokens"] = .array(tokens.map(\.json)) }
         if method.partner == "easy2play" && method.method == "giftcard" {
             // As in the real sample: partner contracts carry major-unit decimals too.
@@ -72,10 +82,10 @@ extension PurseSandbox {
         return .object(entry)
     }
 
-    private func configurations(_ method: SandboxMethod, currency: String) -> SandboxJSON {
+    private func configurations(_ method: SandboxMethod, currency: String, offSession: Bool) -> SandboxJSON {
         var settings: [String: SandboxJSON] = [
             "session_types": ["PAYMENT", "INFORMATION_REQUEST", "RECURRING_PAYMENT"],
-            "registration_mode": "ON_SESSION",
+            "registration_mode": offSession ? "OFF_SESSION" : "ON_SESSION",
             "direct_debit": false,
             "payment_time": "ON_ORDER",
             "payment_min_amount": .number(method.paymentMinAmount),
@@ -99,11 +109,20 @@ extension PurseSandbox {
             "position": .int(method.position),
             "accepted_decimals": .int(SandboxMoney.exponent(of: currency)),
             "template": .string(method.template),
-            "labels": [.string(method.partner), .string(method.method), method.isSecondary ? "secondary" : "primary"],
+            "labels": .array(labels(method)),
             "vault": .object(vault),
             "settings": .object(settings),
         ]
     }
+}
+
+/// `configurations.labels`: partner, method, `primary` or `secondary`, and `simulable` for a method with loan plans.
+private func labels(_ method: SandboxMethod) -> [SandboxJSON] {
+    var labels: [SandboxJSON] = [
+        .string(method.partner), .string(method.method), method.isSecondary ? "secondary" : "primary",
+    ]
+    if method.isSimulable { labels.append("simulable") }
+    return labels
 }
 
 extension WalletTokenRecord {

@@ -57,7 +57,7 @@ extension PurseSandbox {
                 case "approve":
                     payment.status = "AUTHORIZED"
                     session.status = "COMPLETED"
-                    state.charges.record(payment: paymentId, giftCard: nil)
+                    if !session.isInformationRequest { state.charges.record(payment: paymentId, giftCard: nil) }
                     if let token = pending.registration { save(token, in: &state) }
                 default:
                     payment.status = decision == "decline" ? "REFUSED" : "ABORTED"

@@ -165,6 +165,8 @@ extension PurseSandbox {
         case .gatewayInit: return nil
         case .gatewayValidate(let session): return gatewayValidate(session: session, request)
         case .gatewayInitXPay(let session): return gatewayInitXPay(session: session, request)
+        case .gatewaySimulation(let session, let partner, let method, let multi):
+            return gatewaySimulation(session: session, partner: partner, method: method, multi: multi, request)
         case .datetime: return datetime()
         case .walletTokens, .walletToken, .walletFavorite: return walletEndpoint(endpoint, request)
         case .binLookup(let tenant): return binLookup(tenant: tenant, request)

@@ -13,6 +13,7 @@
 /// | POST | `/gateway/sessions/{session_id}/init` | ``SandboxRoute/gatewayInit`` |
 /// | POST | `/gateway/sessions/{session_id}/validate` | ``SandboxRoute/gatewayValidate`` |
 /// | POST | `/gateway/sessions/{session_id}/init-xpay` | ``SandboxRoute/gatewayInitXPay`` |
+/// | POST | `/gateway/sessions/{session_id}/simulations/{partner}/{method}` (and `…/multi`) | ``SandboxRoute/gatewaySimulation`` |
 /// | GET | `/clock/datetime` | ``SandboxRoute/datetime`` |
 /// | GET, DELETE | `/wallet/customers/{owner}/sessions/{wallet_session}/tokens` | ``SandboxRoute/wallet`` |
 /// | PATCH, DELETE | `/wallet/customers/{owner}/sessions/{wallet_session}/tokens/{id}` | ``SandboxRoute/wallet`` |
@@ -34,6 +35,7 @@ enum SandboxEndpoint: Equatable {
     case gatewayInit(session: String)
     case gatewayValidate(session: String)
     case gatewayInitXPay(session: String)
+    case gatewaySimulation(session: String, partner: String, method: String, multi: Bool)
     case datetime
     case walletTokens(owner: String, walletSession: String)
     case walletToken(owner: String, walletSession: String, token: String)
@@ -57,6 +59,7 @@ enum SandboxEndpoint: Equatable {
         case .gatewayInit: .gatewayInit
         case .gatewayValidate: .gatewayValidate
         case .gatewayInitXPay: .gatewayInitXPay
+        case .gatewaySimulation: .gatewaySimulation
         case .datetime: .datetime
         case .walletTokens, .walletToken, .walletFavorite: .wallet
         case .binLookup, .secureFields: .vault
@@ -162,6 +165,11 @@ enum SandboxEndpoint: Equatable {
 
     private static func matchLong(_ parts: [String]) -> SandboxEndpoint? {
         if parts.first == "logs" { return .logs }
+        if parts.count == 6 || (parts.count == 7 && parts[6] == "multi"), parts[0] == "gateway", parts[1] == "sessions",
+            parts[3] == "simulations"
+        {
+            return .gatewaySimulation(session: parts[2], partner: parts[4], method: parts[5], multi: parts.count == 7)
+        }
         if parts.count == 6, parts[0] == "vault", parts[1] == "v1", parts[2] == "tenants", parts[4] == "forms",
             parts[5] == "secure-fields"
         {

@@ -83,12 +83,25 @@ struct ClientSessionRecord: Codable, Sendable {
     var customerJSON: String?
     var captureMode: String
     var paymentIds: [String] = []
+    /// `true` for an information request (amount 0 with `allow_future_usage`); absent in older state files.
+    var informationRequest: Bool?
+
+    /// Whether the session only saves a card: it charges nothing.
+    var isInformationRequest: Bool { informationRequest == true }
 
     func status(at now: Date) -> String {
         status == "CREATED" && now >= expiresAt ? "EXPIRED" : status
     }
 
     func offers(_ itemId: String) -> Bool { methodIds.map { $0.contains(itemId) } ?? true }
+
+    /// Whether the session offers `method`: in its list (or every method), and, for an information request, only a
+    /// card method that can save a token.
+    func offers(_ method: SandboxMethod) -> Bool {
+        guard offers(method.id) else { return false }
+        guard isInformationRequest else { return true }
+        return method.kind == .card && method.saveToken
+    }
 }
 
 /// A payment: the outcome of one accepted `/validate`.
