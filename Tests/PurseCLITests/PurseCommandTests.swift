@@ -83,10 +83,19 @@ struct PurseCommandTests {
                 "restored after process death: submitted, payment pending on a post_form page the snapshot did not keep"
             ))
         #expect(story.contains("a second submit is refused: SESSION_ALREADY_SUBMITTED_ERROR"))
-        // Every payment (gift cards + CVV, 3-D Secure, Apple Pay, redirection, restored) confirmed by the backend.
+        // A gift card, then Oney 3x: the plan of the 200.00 EUR left, dated, its cost and legal text, then Oney's page.
+        #expect(story.contains("Oney prices the 200.00 EUR left (the plan for 250.00 EUR is now stale)"))
+        #expect(story.contains("total 202.90 EUR, of which the loan costs 2.90 EUR; TAEG 19.31 %"))
+        #expect(story.contains("Un crédit vous engage et doit être remboursé."))
+        #expect(story.contains("3 instalments add up to 202.90 EUR, to the cent"))
+        #expect(story.contains("the shopper approved the plan on Oney's page"))
+        // A card saved for later: in the wallet, nothing charged.
+        #expect(story.contains("the card is in the wallet: Spare card MASTERCARD •••• 4444"))
+        #expect(story.contains("the sandbox counted 0 charges for it"))
+        // Every payment (gift cards + CVV, 3-D Secure, Apple Pay, redirection, restored, Oney) confirmed by the backend.
         #expect(
             story.components(separatedBy: "the backend confirms: client session COMPLETED, payment AUTHORIZED").count
-                - 1 == 5)
+                - 1 == 6)
         #expect(!story.contains("✗"))
         #expect(story.contains("Demo complete"))
         // Never card data: no full PAN, no first six digits.
@@ -110,10 +119,10 @@ struct PurseCommandTests {
         #expect(
             chapters == [
                 "setup", "listing", "gift cards", "saved card with CVV", "3-D Secure", "Apple Pay", "redirection",
-                "wallet", "save and restore",
+                "wallet", "save and restore", "buy now, pay later", "save a card",
             ])
         let confirmations = steps.filter { $0["step"]?.stringValue == "server confirmation" }
-        #expect(confirmations.count == 5)
+        #expect(confirmations.count == 6)
         #expect(confirmations.allSatisfy { $0["detail"]?.stringValue?.hasSuffix("payment AUTHORIZED") == true })
     }
 

@@ -34,7 +34,7 @@ struct MerchantBackend {
     /// back to `returnURL` (`purse checkout` passes its loopback listener's address).
     func createClientSession(
         token: String, amount: Int64, currency: String, customer: String?, order: String,
-        returnURL: String = "https://shop.example.com/return"
+        returnURL: String = "https://shop.example.com/return", allowFutureUsage: Bool = false
     ) async throws -> (id: String, widgetData: String) {
         var request: [String: JSONValue] = [
             "entity_id": .string(entityID), "amount": .integer(amount), "currency": .string(currency),
@@ -42,6 +42,7 @@ struct MerchantBackend {
             "order": ["reference": .string(order)],
         ]
         if let customer { request["customer"] = ["reference": .string(customer)] }
+        if allowFutureUsage { request["allow_future_usage"] = .bool(true) }
         let body = try await call(
             "POST", "payment/v2/client-sessions",
             headers: ["Authorization": "Bearer \(token)", "x-api-key": apiKey, "Content-Type": "application/json"],

@@ -66,6 +66,7 @@ final class InteractiveCheckout {
     func run() async -> Ending {
         do {
             let options = primaryOptions()
+            await loadPlans()
             showOrder(options)
             try await addGiftCards()
             var element: PaymentElement?
@@ -152,6 +153,9 @@ final class InteractiveCheckout {
             let number = CheckoutText.padded("\(index + 1))", 4)
             let text = "  \(number)\(CheckoutText.padded(option.title, width))\(option.note)"
             screen.line(option.unavailable.map { screen.console.dim(text + " — \($0)") } ?? text)
+            if case .primaryMethod(let method) = option.item, let plan = plans[method.id] {
+                for line in plan { screen.line("        " + line) }
+            }
         }
     }
 
@@ -180,10 +184,13 @@ final class InteractiveCheckout {
 
     /// Gift cards typed in this session, by token id (for the split's labels).
     var appliedGiftCards: [String: SecondaryToken] = [:]
+    /// The loan plan of each simulable method for what it would pay now, as lines under the method in the menu.
+    var plans: [String: [String]] = [:]
 
     // MARK: - The instrument that pays the rest
 
     private func choosePrimary(_ options: [PrimaryOption]) async throws(InputEnded) -> PaymentElement {
+        await loadPlans()  // the gift cards changed what a loan would finance
         screen.title("Pay the rest")
         // The list printed with the order has scrolled away behind the gift cards: show it again.
         showMenu(options)

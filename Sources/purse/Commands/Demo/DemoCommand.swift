@@ -106,6 +106,8 @@ struct DemoCommand: AsyncParsableCommand {
             try await tour.payByRedirection()
             try await tour.manageWallet()
             try await tour.restoreMidRedirect()
+            try await tour.payWithGiftCardAndOney()
+            try await tour.saveCardForLater()
         } catch {
             tour.record("error", false, "\(error)")
         }

@@ -13,6 +13,8 @@ extension DemoTour {
         static let buyboxPAN = "9250000000000018"
         static let buyboxCVV = "123"
         static let savedVisaCVV = "123"
+        static let spareCardPAN = "5555555555554444"
+        static let spareCardCVV = "123"
         static let cvvCardSlug = "visa-requires-cvv"
         static let threeDSCardSlug = "visa-3ds-no-label"
     }

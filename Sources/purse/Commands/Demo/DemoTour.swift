@@ -48,14 +48,15 @@ final class DemoTour {
         record("backend", true, "the merchant backend holds an OAuth access token")
     }
 
-    /// The backend creates a client session for the demo shopper; the app opens the checkout over HTTP.
-    func openOrder(amount: Int64, what: String) async throws -> PurseHeadlessCheckout {
+    /// The backend creates a client session for the demo shopper; the app opens the checkout over HTTP. An amount of
+    /// 0 with `allowFutureUsage` is an information request: it saves a card and charges nothing.
+    func openOrder(amount: Int64, what: String, allowFutureUsage: Bool = false) async throws -> PurseHeadlessCheckout {
         guard let backend else { throw Failure(description: "the backend is not started") }
         orderCount += 1
         let reference = String(format: "demo-%04d", orderCount)
         let created = try await backend.createClientSession(
             token: accessToken, amount: amount, currency: "EUR", customer: PurseSandbox.demoShopper,
-            order: reference)
+            order: reference, allowFutureUsage: allowFutureUsage)
         let checkout = try await PurseHeadlessCheckout(widgetData: created.widgetData)
         record(
             "order \(reference)", checkout.sessionState == .ready,
