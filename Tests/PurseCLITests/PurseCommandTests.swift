@@ -83,11 +83,13 @@ struct PurseCommandTests {
                 "restored after process death: submitted, payment pending on a post_form page the snapshot did not keep"
             ))
         #expect(story.contains("a second submit is refused: SESSION_ALREADY_SUBMITTED_ERROR"))
-        // A gift card, then Oney 3x: the plan of the 200.00 EUR left, dated, its cost and legal text, then Oney's page.
-        #expect(story.contains("Oney prices the 200.00 EUR left (the plan for 250.00 EUR is now stale)"))
-        #expect(story.contains("total 202.90 EUR, of which the loan costs 2.90 EUR; TAEG 19.31 %"))
+        // A gift card, then Oney 3x: the plan of the 150.00 EUR left, dated, its cost and legal text, then Oney's page.
+        #expect(story.contains("Oney prices the 150.00 EUR left (the plan for 250.00 EUR is now stale)"))
+        #expect(story.contains("instalment 1"))
+        #expect(story.contains("52.18 EUR") && story.contains("50.00 EUR"))
+        #expect(story.contains("total 152.18 EUR, of which the loan costs 2.18 EUR; TAEG 19.31 %"))
         #expect(story.contains("Un crédit vous engage et doit être remboursé."))
-        #expect(story.contains("3 instalments add up to 202.90 EUR, to the cent"))
+        #expect(story.contains("3 instalments add up to 152.18 EUR, to the cent"))
         #expect(story.contains("the shopper approved the plan on Oney's page"))
         // A card saved for later: in the wallet, nothing charged.
         #expect(story.contains("the card is in the wallet: Spare card MASTERCARD •••• 4444"))
@@ -99,7 +101,10 @@ struct PurseCommandTests {
         #expect(!story.contains("✗"))
         #expect(story.contains("Demo complete"))
         // Never card data: no full PAN, no first six digits.
-        for secret in ["6003580000000000011", "9250000000000018", "424242", "555555", "411111"] {
+        for secret in [
+            "6003580000000000011", "9250000000000018", "7000000000000000014", "5555555555554444", "424242", "555555",
+            "411111",
+        ] {
             #expect(!story.contains(secret), "printed \(secret)")
         }
         #expect(!story.contains("\u{1B}["))  // NO_COLOR, and not a terminal

@@ -55,7 +55,8 @@ enum SnapshotSession {
             amountMinorUnits: session.amountMinorUnits, currency: session.currency,
             primaryMethods: session.primaryMethods, secondaryMethods: session.secondaryMethods,
             paymentTokens: session.paymentTokens, savedSecondaryTokens: session.savedSecondaryTokens,
-            unstableMethodIDs: session.unstableMethodIDs)
+            unstableMethodIDs: session.unstableMethodIDs,
+            informationRequestHiddenIDs: session.informationRequestHiddenIDs)
     }
 
     static func params(of session: ClientSession) -> JSONValue {

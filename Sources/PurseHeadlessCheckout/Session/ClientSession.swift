@@ -33,6 +33,9 @@ public struct ClientSession: Sendable, Hashable {
     public let savedSecondaryTokens: [SavedSecondaryToken]
     /// Methods the session lists with `stable: false`: hidden.
     public let unstableMethodIDs: [String]
+    /// Methods an information request does not offer, sorted: gift cards and the methods that do not register
+    /// `OFF_SESSION` (empty for a payment session).
+    public internal(set) var informationRequestHiddenIDs: [String] = []
 
     /// When the session expires; the checkout compares it with Purse's clock, not the device's.
     public var expirationDate: Date { source.expirationDate }

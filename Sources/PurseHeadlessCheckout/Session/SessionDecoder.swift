@@ -140,6 +140,7 @@ public enum SessionDecoder {
         var savedPositions: [Int] = []
         var ambiguousIDs = false
         var unstable: [String] = []
+        var hidden: [String] = []
         primaries.reserveCapacity(source.protocols.count)
         primaryIDs.reserveCapacity(source.protocols.count)
         for (entry, id) in zip(source.protocols, ids) {
@@ -153,6 +154,7 @@ public enum SessionDecoder {
             if source.isInformationRequest
                 && (entry.isSecondary || entry.configuration.registrationMode?.uppercased() != "OFF_SESSION")
             {
+                hidden.append(id)
                 continue
             }
             if entry.isSecondary {
@@ -200,7 +202,8 @@ public enum SessionDecoder {
             apiKey: apiKey, entityID: entityID, environment: environment, apiRoots: roots,
             walletSession: walletSession, source: source, amountMinorUnits: amountMinor, currency: currency,
             primaryMethods: primaries, secondaryMethods: secondaries, paymentTokens: tokens,
-            savedSecondaryTokens: savedSecondaries, unstableMethodIDs: unstable.sorted())
+            savedSecondaryTokens: savedSecondaries, unstableMethodIDs: unstable.sorted(),
+            informationRequestHiddenIDs: hidden.sorted())
     }
 
     /// Sorts by a key (`keys[i]` is `elements[i]`'s), keeping the original order among equal keys.

@@ -190,14 +190,25 @@ package enum SessionFuzzInvariants {
         let primaryIDs = Set(primaries.map(\.1))
         let secondaryIDs = Set(secondaries.map(\.1))
         let unstable = Set(session.unstableMethodIDs)
+        let hidden = Set(session.informationRequestHiddenIDs)
         try fuzzRequire(
             primaryIDs.isDisjoint(with: secondaryIDs) && primaryIDs.isDisjoint(with: unstable)
-                && secondaryIDs.isDisjoint(with: unstable),
-            "a method is listed twice (primary, secondary, unstable)")
+                && secondaryIDs.isDisjoint(with: unstable) && hidden.isDisjoint(with: primaryIDs.union(secondaryIDs))
+                && hidden.isDisjoint(with: unstable),
+            "a method is listed twice (primary, secondary, unstable, hidden by an information request)")
         try fuzzRequire(
             session.primaryMethods.count + session.secondaryMethods.count + session.unstableMethodIDs.count
-                == session.source.protocols.count,
+                + session.informationRequestHiddenIDs.count == session.source.protocols.count,
             "methods do not partition the session's protocols")
+        try fuzzRequire(
+            session.source.isInformationRequest || hidden.isEmpty, "a payment session hides methods")
+        try fuzzRequire(
+            !session.source.isInformationRequest
+                || (session.secondaryMethods.isEmpty
+                    && session.primaryMethods.allSatisfy {
+                        $0.configuration.registrationMode?.uppercased() == "OFF_SESSION"
+                    }),
+            "an information request offers a method that does not register off session")
         let listed =
             session.primaryMethods.map { ($0.partner, $0.method, $0.id) }
             + session.secondaryMethods.map { ($0.partner, $0.method, $0.id) }

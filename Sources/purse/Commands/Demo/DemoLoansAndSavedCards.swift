@@ -5,23 +5,23 @@ import PurseSandbox
 
 /// Buy now, pay later after a gift card, and a card saved without paying.
 extension DemoTour {
-    /// A gift card takes 50.00 EUR of a 250.00 EUR order; Oney 3x prices and pays the 200.00 EUR left: the schedule,
+    /// A gift card takes 100.00 EUR of a 250.00 EUR order; Oney 3x prices and pays the 150.00 EUR left: the schedule,
     /// its cost, the APR and the legal text are shown before the shopper approves on Oney's page.
     func payWithGiftCardAndOney() async throws {
         chapter("buy now, pay later", "Order 5: a gift card, then Oney 3x pays the rest")
         let checkout = try await openOrder(amount: 25000, what: "gift card and Oney 3x")
-        guard let illicado = checkout.secondaryMethods.first(where: { $0.id == "illicado-giftcard" }),
+        guard let ogloba = checkout.secondaryMethods.first(where: { $0.id == "ogloba-giftcard" }),
             let oney = checkout.paymentMethods.first(where: { $0.id == "oney-cb3x" })
-        else { throw Failure(description: "the session offers no illicado gift card or oney-cb3x") }
+        else { throw Failure(description: "the session offers no ogloba gift card or oney-cb3x") }
         let giftCard = try await checkout.getSecondaryToken(
-            method: illicado, pan: TestData.illicadoPAN, cvv: TestData.illicadoPIN)
+            method: ogloba, pan: TestData.oglobaPAN, cvv: TestData.oglobaPIN)
         let before = try await checkout.simulateLoan(method: oney)
         try checkout.applySecondary(giftCard)
         let plan = try await checkout.simulateLoan(method: oney)
         record(
             "simulated after the gift card",
             checkout.isStale(before) && !checkout.isStale(plan) && plan.amount == checkout.primaryAmount
-                && plan.amount == 200,
+                && plan.amount == 150,
             "the gift card pays \(money(share(of: giftCard.id, in: checkout))) EUR; Oney prices the "
                 + "\(money(plan.amount)) EUR left (the plan for \(money(before.amount)) EUR is now stale)")
         for installment in plan.schedule {

@@ -13,6 +13,8 @@ extension DemoTour {
         static let buyboxPAN = "9250000000000018"
         static let buyboxCVV = "123"
         static let savedVisaCVV = "123"
+        static let oglobaPAN = "7000000000000000014"
+        static let oglobaPIN = "4321"
         static let spareCardPAN = "5555555555554444"
         static let spareCardCVV = "123"
         static let cvvCardSlug = "visa-requires-cvv"
