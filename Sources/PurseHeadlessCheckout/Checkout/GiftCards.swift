@@ -9,7 +9,9 @@ extension PurseHeadlessCheckout {
     /// already in the split replaces its share (so does applying a second reading of the same card number).
     /// A card that is already in the split as a saved gift card (``savedSecondaryTokens``) is refused: one
     /// physical card never pays twice. ``remainingAmountToPay``, ``amountSplit`` and ``isPaymentFulfilled``
-    /// follow. A refused call leaves the split exactly as it was.
+    /// follow. A refused call leaves the split exactly as it was. Refused exactly when
+    /// ``availability(of:)-(SecondaryToken)`` says unavailable, with the same reason in
+    /// ``PurseCheckoutError/unavailableReason``.
     /// - Throws: ``PurseCheckoutError``:
     ///   - group `invalidTake`: `INVALID_TAKE_AMOUNT` (nothing is left to pay), `MAX_AMOUNT_REACHED` (the issuer's
     ///     maximum per payment is spent by its other cards), `USAGE_LIMIT_ERROR` (too many cards of this issuer
@@ -156,11 +158,14 @@ extension PurseHeadlessCheckout {
     }
 
     /// The refusal of a card that is already in the split read the other way; never names the card number.
-    nonisolated static func alreadyApplied(method: SecondaryMethod, as other: String) -> PurseCheckoutError {
+    nonisolated static func alreadyApplied(
+        method: SecondaryMethod, as other: String, currency: Currency
+    ) -> PurseCheckoutError {
         PurseCheckoutError(
             .secondaryTokenAlreadyApplied,
             message: "this \(method.id) card is already in the split as \(other): one card pays once; remove that "
-                + "one first to use this one")
+                + "one first to use this one",
+            unavailableReason: UnavailableReason(.alreadyApplied, currency: currency))
     }
 
     /// Removes the share `id`, unless the payment is under way or submitted.
@@ -179,28 +184,9 @@ extension PurseHeadlessCheckout {
 
     private func applyFreshToken(_ token: SecondaryToken, amount: Int64?) throws(PurseCheckoutError) {
         try ensureEditable()
-        guard token.sessionID == state.session.id else {
-            throw PurseCheckoutError(
-                .paymentTokenNotFoundInSession,
-                message:
-                    "this \(token.methodID) card was read for another session: read it again with getSecondaryToken")
-        }
-        let method = try secondaryMethodForToken(partner: token.partner, method: token.method)
-        if let saved = appliedSavedCard(sameAs: token) {
-            throw Self.alreadyApplied(method: method, as: "saved gift card \(saved.id)")
-        }
-        // A second reading of a card already in the split replaces the first, so one card never pays twice.
-        let earlierReadings = state.secondaryTokens.values.filter {
-            $0.id != token.id && $0.partner == token.partner && $0.method == token.method && $0.pan == token.pan
-        }
-        .map(\.id)
-        var base = state.split
-        for id in earlierReadings { base = base.removeSecondary(id: id) }
-        try applyShare(
-            secondaryInput(id: token.id, method: method, balance: token.balanceMinorUnits), on: base, amount: amount,
-            method: method
-        ) { state in
-            for id in earlierReadings { state.secondaryTokens[id] = nil }
+        let plan = try typedSecondaryPlan(for: token)
+        try applyShare(plan.input, on: plan.base, amount: amount, method: plan.method) { state in
+            for id in plan.earlierReadings { state.secondaryTokens[id] = nil }
             state.secondaryTokens[token.id] = token
         }
     }

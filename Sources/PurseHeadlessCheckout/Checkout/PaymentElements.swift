@@ -44,24 +44,43 @@ extension PurseHeadlessCheckout {
         guard let entry = state.session.source.protocolEntry(partner: item.partner, method: item.method) else {
             throw PurseCheckoutError(.paymentMethodNotFound, message: "\(item.id) is not in this session")
         }
-        guard let plugin = registry.plugin(for: entry.configuration),
-            let factory = plugin as? any ElementStrategyFactory,
+        let plugin = registry.plugin(for: entry.configuration)
+        guard let factory = plugin as? any ElementStrategyFactory,
             let strategy = factory.makeStrategy(for: item, in: state.session)
         else {
+            let explanation = Self.missingPluginExplanation(entry.configuration, plugin: plugin, item: item)
             throw PurseCheckoutError(
                 .methodNotImplemented,
                 message: "no plugin pays \(item.partner.rawValue)-\(item.method.rawValue) "
-                    + (item.isToken ? "saved tokens " : "") + "on this platform")
+                    + (item.isToken ? "saved tokens " : "") + "on this platform: \(explanation)",
+                unavailableReason: UnavailableReason(
+                    .pluginUnavailable(explanation: explanation), currency: state.session.currency))
         }
         if let applePay = strategy as? ApplePayStrategy { try applePay.configure(configuration.applePay) }
         return strategy
     }
 
-    /// Makes `item` the primary.
-    func select(_ item: PaymentItem) throws {
-        switch item {
-        case .primaryMethod(let method): try setPrimary(method)
-        case .paymentToken(let token): try setPrimaryToken(token)
+    /// Why no plugin pays an item of `configuration`, in words that say what would.
+    nonisolated static func missingPluginExplanation(
+        _ configuration: MethodConfiguration, plugin: (any PaymentPlugin)?, item: PaymentItem
+    ) -> String {
+        if let plugin {
+            return item.isToken
+                ? "the \(plugin.name) plugin does not pay saved instruments of this method"
+                : "the \(plugin.name) plugin does not pay this method"
+        }
+        if configuration.vault?.isPCIProxy == true {
+            return "cards kept in a PCI Proxy vault have no card plugin on iOS (Purse vault cards do)"
+        }
+        switch PluginRegistry.route(configuration) {
+        case .template("paypal_wallet"):
+            return "PayPal's plugin is in the PurseCheckoutPayPal library: link it and call "
+                + "PurseCheckoutPayPal.register()"
+        case .template(let template):
+            return "nothing handles template \(template): register a plugin for it with "
+                + "PluginRegistry.register(_:forTemplate:)"
+        default:
+            return "the session gives the method no template a plugin handles"
         }
     }
 

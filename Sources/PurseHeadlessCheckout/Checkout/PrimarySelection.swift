@@ -2,59 +2,44 @@ import Foundation
 
 /// Choosing what pays the rest of the order.
 extension PurseHeadlessCheckout {
-    /// Makes `method` the primary: it pays whatever the secondary shares leave (up to its maximum).
+    /// Makes `method` the primary: it pays whatever the secondary shares leave.
     ///
     /// A method that needs no input (a redirection method) is payable at once; a card form waits for its
-    /// element to be ready.
+    /// element to be ready. Refused exactly when ``availability(of:)-(PrimaryMethod)`` says unavailable, with
+    /// the same reason in ``PurseCheckoutError/unavailableReason``.
     /// - Throws: `PAYMENT_METHOD_NOT_FOUND` when the method is not offered by this session,
-    ///   `METHOD_NOT_IMPLEMENTED` when no plugin pays it, `SESSION_ALREADY_SUBMITTED_ERROR` after submit,
+    ///   `METHOD_NOT_IMPLEMENTED` when no plugin pays it, `METHOD_DISABLED` when it is unstable or what is left
+    ///   to pay is outside its amount range (or nothing is left), `SESSION_ALREADY_SUBMITTED_ERROR` after submit,
     ///   `EXPIRED_SESSION`.
     public func setPrimary(_ method: PrimaryMethod) throws {
-        try ensureEditable()
-        guard let current = state.session.primaryMethods.first(where: { $0.id == method.id }) else {
-            throw PurseCheckoutError(.paymentMethodNotFound, message: "\(method.id) is not offered by this session")
-        }
-        guard let plugin = registry.plugin(for: current.configuration) else {
-            throw PurseCheckoutError(.methodNotImplemented, message: "no plugin pays \(current.id) on this platform")
-        }
-        let share = primaryShare(
-            id: current.id, partner: current.partner, method: current.method,
-            configuration: current.configuration,
-            ready: elements.element(for: current.id)?.isReady ?? !plugin.requiresInput(for: current))
-        mutate { state in
-            state.split = state.split.setPrimary(share)
-            state.primary = .primaryMethod(current)
-        }
-        log.info("primary set to \(current.id)")
+        try select(.primaryMethod(method))
     }
 
     /// Makes a saved card or PayPal account the primary.
     ///
     /// A saved card that requires its CVV is not payable until its element has a valid CVV; one that pays
-    /// without CVV, and a PayPal account, are payable at selection.
+    /// without CVV, and a PayPal account, are payable at selection. Refused exactly when
+    /// ``availability(of:)-(PaymentToken)`` says unavailable, with the same reason.
     /// - Throws: `PAYMENT_TOKEN_NOT_FOUND_IN_SESSION` when the token is not (or no longer) in ``paymentTokens``,
     ///   `METHOD_NOT_IMPLEMENTED` when no plugin pays it (a `pci_proxy` card; PayPal without
-    ///   `PurseCheckoutPayPal`), `SESSION_ALREADY_SUBMITTED_ERROR`, `EXPIRED_SESSION`.
+    ///   `PurseCheckoutPayPal`), `METHOD_DISABLED` (its method's amount range, as for ``setPrimary(_:)``),
+    ///   `SESSION_ALREADY_SUBMITTED_ERROR`, `EXPIRED_SESSION`.
     public func setPrimaryToken(_ token: PaymentToken) throws {
+        try select(.paymentToken(token))
+    }
+
+    /// Makes `item` the primary, or throws the availability rule's refusal.
+    func select(_ item: PaymentItem) throws(PurseCheckoutError) {
         try ensureEditable()
-        guard let current = state.paymentTokens.first(where: { $0.id == token.id }) else {
-            throw PurseCheckoutError(
-                .paymentTokenNotFoundInSession, message: "token \(token.id) is not in this session's wallet")
-        }
-        guard let entry = state.session.source.protocolEntry(partner: current.partner, method: current.method),
-            let plugin = registry.plugin(for: entry.configuration)
-        else {
-            throw PurseCheckoutError(
-                .methodNotImplemented, message: "no plugin pays saved tokens of \(current.methodID) on this platform")
-        }
-        let share = primaryShare(
-            id: current.id, partner: current.partner, method: current.method, configuration: entry.configuration,
-            ready: elements.element(for: current.id)?.isReady ?? !plugin.requiresInput(for: current))
+        let plan = try primaryPlan(for: item)
         mutate { state in
-            state.split = state.split.setPrimary(share)
-            state.primary = .paymentToken(current)
+            state.split = state.split.setPrimary(plan.share)
+            state.primary = plan.item
         }
-        log.info("primary set to a saved token of \(current.methodID)")
+        switch plan.item {
+        case .primaryMethod(let method): log.info("primary set to \(method.id)")
+        case .paymentToken(let token): log.info("primary set to a saved token of \(token.methodID)")
+        }
     }
 
     /// Removes the primary: the split keeps only the secondary shares.
@@ -82,24 +67,19 @@ extension PurseHeadlessCheckout {
 
     /// Refuses changes once the payment is submitted or the session has expired.
     func ensureEditable() throws(PurseCheckoutError) {
-        switch state.phase {
-        case .submitting, .submitted:
-            throw PurseCheckoutError(.sessionAlreadySubmitted, message: "the payment was already submitted")
-        case .expired:
-            throw PurseCheckoutError(.expiredSession, message: "the session has expired")
-        case .idle, .ready, .error:
-            if serverNow >= state.session.expirationDate {
-                mutate { $0.phase = .expired }
-                throw PurseCheckoutError(
-                    .expiredSession, message: "the session expired at \(ISO8601.format(state.session.expirationDate))")
-            }
+        if let refusal = phaseRefusal() { throw refusal }
+        if serverNow >= state.session.expirationDate {
+            mutate { $0.phase = .expired }
+            throw refusal(
+                .expiredSession, .sessionExpired,
+                "the session expired at \(ISO8601.format(state.session.expirationDate))")
         }
     }
 
     /// The server's time now, estimated from the offset measured at opening.
     var serverNow: Date { configuration.now().addingTimeInterval(state.serverClockOffset) }
 
-    private func primaryShare(
+    func primaryShare(
         id: String, partner: Partner, method: PaymentMethodType, configuration: MethodConfiguration, ready: Bool
     ) -> PrimaryShare {
         let currency = state.session.currency

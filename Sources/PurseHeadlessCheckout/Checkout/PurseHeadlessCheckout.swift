@@ -175,8 +175,10 @@ public final class PurseHeadlessCheckout {
     }
     /// Who pays how much: secondary shares in the order applied, then the primary line.
     public var amountSplit: [AmountSplitEntry] { state.amountSplit }
-    /// Whether the split covers the whole amount and the primary element, if any, is ready.
-    public var isPaymentFulfilled: Bool { state.split.isPaymentFulfilled }
+    /// Whether the split covers the whole amount and the primary element, if any, is ready and can pay what is
+    /// left (a primary whose amount range the split left behind, say after a gift card was removed, shows why in
+    /// ``availability(of:)-(PaymentItem)``).
+    public var isPaymentFulfilled: Bool { state.split.isPaymentFulfilled && selectedPrimaryRefusal == nil }
     /// Where the payment is: `ready` while the split can change, `submitting` during `/validate`, then
     /// `submitted` (a second submit is refused), `error` (the split can be submitted again) or `expired`.
     public var sessionState: SessionState { state.phase }

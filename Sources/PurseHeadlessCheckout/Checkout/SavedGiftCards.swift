@@ -6,7 +6,8 @@ extension PurseHeadlessCheckout {
     ///
     /// It re-reads the checkout's current copy of the card (by id) rather than the value you captured, so a
     /// row rendered before the balance arrived uses the balance as it is now. Gate your "Use" button on
-    /// ``SavedSecondaryToken/balanceResolved``.
+    /// ``availability(of:)-(SavedSecondaryToken)``: this refuses exactly when it says unavailable, with the same
+    /// reason in ``PurseCheckoutError/unavailableReason``.
     /// - Throws: ``PurseCheckoutError``:
     ///   - group `secondaryTokenizationFailed`: `FAILED_TO_INIT_SECONDARY_TOKEN` when the card is
     ///     ``SavedSecondaryToken/disabled`` (its balance could not be read this session: let the shopper enter
@@ -18,34 +19,8 @@ extension PurseHeadlessCheckout {
     ///   - the `invalidTake` group and the other errors of ``applySecondary(_:)``.
     public func applySecondary(_ token: SavedSecondaryToken) throws {
         try ensureEditable()
-        guard let current = state.savedSecondaryTokens.first(where: { $0.id == token.id }) else {
-            throw PurseCheckoutError(
-                .paymentTokenNotFoundInSession, message: "saved gift card \(token.id) is not in savedSecondaryTokens")
-        }
-        if let disabled = current.disabled {
-            throw PurseCheckoutError(
-                .failedToInitSecondaryToken,
-                message: "saved gift card \(current.id) cannot be used this session (\(disabled.code): "
-                    + "\(disabled.message)); let the shopper enter the card again")
-        }
-        guard current.balanceResolved, let lookup = state.savedSecondaryLookups[current.id] else {
-            throw PurseCheckoutError(
-                .secondaryTokenEmptyBalance,
-                message: "the balance of saved gift card \(current.id) has not been read yet: gate the Use button "
-                    + "on balanceResolved")
-        }
-        guard lookup.balanceMinorUnits > 0 else {
-            throw PurseCheckoutError(
-                .secondaryTokenEmptyBalance, message: "saved gift card \(current.id) has no balance")
-        }
-        let method = try secondaryMethodForToken(partner: current.partner, method: current.method)
-        if appliedTypedCard(sameAs: current) != nil {
-            throw Self.alreadyApplied(method: method, as: "a card typed by number")
-        }
-        try applyShare(
-            secondaryInput(id: current.id, method: method, balance: lookup.balanceMinorUnits), on: state.split,
-            amount: nil, method: method
-        ) { _ in }
+        let plan = try savedSecondaryPlan(for: token)
+        try applyShare(plan.input, on: plan.base, amount: nil, method: plan.method) { _ in }
     }
 
     /// Takes a saved gift card out of the split. Does nothing when it is not in the split, or once the payment

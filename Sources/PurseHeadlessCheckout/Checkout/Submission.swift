@@ -28,6 +28,11 @@ extension PurseHeadlessCheckout {
     ) async throws(PurseCheckoutError) -> ValidationResult {
         try ensureEditable()
         try ensureSavable()
+        if let refusal = selectedPrimaryRefusal {
+            throw PurseCheckoutError(
+                .paymentNotFulfilledOnSubmit, message: "the primary cannot pay: \(refusal.message)",
+                unavailableReason: refusal.unavailableReason)
+        }
         guard state.split.isPaymentFulfilled else {
             throw PurseCheckoutError(
                 .paymentNotFulfilledOnSubmit,

@@ -33,6 +33,10 @@ public struct PurseCheckoutError: Error, Sendable, Hashable, CustomStringConvert
     /// The split participant whose refusal this error reports, as `partner-method` (`payzen-card`,
     /// `illicado-giftcard`), when one refused: in a split of a gift card and a card, the one that said no.
     public let participant: String?
+    /// Why the item cannot pay, when `setPrimary`, `setPrimaryToken` or `applySecondary` refused it because it is
+    /// unavailable: the same reason ``PurseHeadlessCheckout/availability(of:)-(PrimaryMethod)`` gives for it.
+    /// `nil` for every other refusal (a wrong amount for an available card, say).
+    public let unavailableReason: UnavailableReason?
 
     /// Creates an error. The kind defaults to the one the code belongs to.
     public init(
@@ -41,7 +45,8 @@ public struct PurseCheckoutError: Error, Sendable, Hashable, CustomStringConvert
         kind: Kind? = nil,
         httpStatus: Int? = nil,
         serverCode: String? = nil,
-        participant: String? = nil
+        participant: String? = nil,
+        unavailableReason: UnavailableReason? = nil
     ) {
         self.code = code
         self.kind = kind ?? code.defaultKind
@@ -49,6 +54,7 @@ public struct PurseCheckoutError: Error, Sendable, Hashable, CustomStringConvert
         self.httpStatus = httpStatus
         self.serverCode = serverCode.map(Redaction.scrub)
         self.participant = participant.map(Redaction.scrub)
+        self.unavailableReason = unavailableReason
     }
 
     /// `CODE: message`, followed by `(HTTP status, server code)` when a server answered, e.g.

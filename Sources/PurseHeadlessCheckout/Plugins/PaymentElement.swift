@@ -170,10 +170,8 @@ public final class PaymentElement: Identifiable {
                 try await strategy.primaryItem(amount: amount, context: context)
             }
             return await checkout.followRedirect(of: result, presenter: presenter)
-        } catch let error as PurseCheckoutError {
-            return .failed(error)
         } catch {
-            return .failed(PurseCheckoutError(.unknownError, message: "\(type(of: error))"))
+            return .failed(error)
         }
     }
 

@@ -37,6 +37,31 @@ public struct ClientSession: Sendable, Hashable {
     /// `OFF_SESSION` (empty for a payment session).
     public internal(set) var informationRequestHiddenIDs: [String] = []
 
+    /// Primary methods the session lists with `stable: false`, sorted by position: not in ``primaryMethods``;
+    /// their availability is ``UnavailableReason/Cause/methodUnstable``.
+    public var unstablePrimaryMethods: [PrimaryMethod] {
+        unstableProtocols.filter { !$0.isSecondary }.map {
+            PrimaryMethod(
+                partner: $0.partner, method: $0.method, configuration: $0.configuration, contractsSlot: $0.contractsSlot)
+        }
+    }
+
+    /// Secondary methods the session lists with `stable: false`, sorted by position: not in ``secondaryMethods``;
+    /// their availability is ``UnavailableReason/Cause/methodUnstable``.
+    public var unstableSecondaryMethods: [SecondaryMethod] {
+        unstableProtocols.filter(\.isSecondary).map {
+            SecondaryMethod(
+                partner: $0.partner, method: $0.method, configuration: $0.configuration, contractsSlot: $0.contractsSlot)
+        }
+    }
+
+    private var unstableProtocols: [SessionProtocol] {
+        source.protocols.filter { !$0.configuration.stable }.sorted {
+            ($0.configuration.position, itemID($0.partner, $0.method))
+                < ($1.configuration.position, itemID($1.partner, $1.method))
+        }
+    }
+
     /// When the session expires; the checkout compares it with Purse's clock, not the device's.
     public var expirationDate: Date { source.expirationDate }
     /// Where the PSP sends the shopper back after a hosted page (`shopper_redirection_url`), if the session has one.

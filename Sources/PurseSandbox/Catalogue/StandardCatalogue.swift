@@ -20,7 +20,7 @@ extension SandboxCatalogue {
             pciProxyMerchantId: "1100000000",
             displayName: "Purse Sandbox Shop"
         ),
-        methods: standardMethods,
+        methods: standardMethods + thresholdMethods,
         testCards: standardTestCards,
         giftCards: standardGiftCards,
         shoppers: standardShoppers
