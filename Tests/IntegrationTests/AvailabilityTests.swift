@@ -34,7 +34,8 @@ struct AvailabilityTests {
         Row(
             name: "MIN_AMOUNT_NOT_MET: a gift card leaves less than the minimum", amount: 120,
             reach: { checkout, _ in
-                try checkout.applySecondary(try await checkout.read(.illicado, pan: Catalogue.illicado50.pan, cvv: "1234"))
+                try checkout.applySecondary(
+                    try await checkout.read(.illicado, pan: Catalogue.illicado50.pan, cvv: "1234"))
                 return .primary(.primaryMethod(try checkout.method("cofidis-cb4x")))
             },
             cause: .minAmountNotMet(minAmount: 100, restToPay: 70),
@@ -44,7 +45,8 @@ struct AvailabilityTests {
             reach: { checkout, _ in .primary(.primaryMethod(try checkout.method("cofidis-cb4x"))) },
             cause: .maxAmountExceeded(maxAmount: 1000, restToPay: 1040),
             flip: { checkout, _ in
-                try checkout.applySecondary(try await checkout.read(.illicado, pan: Catalogue.illicado50.pan, cvv: "1234"))
+                try checkout.applySecondary(
+                    try await checkout.read(.illicado, pan: Catalogue.illicado50.pan, cvv: "1234"))
             }),
         Row(
             name: "AMOUNT_CONDITION_UNREACHABLE: the order is below the minimum", amount: Decimal(string: "42.99")!,
@@ -53,7 +55,8 @@ struct AvailabilityTests {
         Row(
             name: "PAYMENT_FULFILLED: gift cards cover the order, for a primary method", amount: 30,
             reach: { checkout, _ in
-                try checkout.applySecondary(try await checkout.read(.illicado, pan: Catalogue.illicado50.pan, cvv: "1234"))
+                try checkout.applySecondary(
+                    try await checkout.read(.illicado, pan: Catalogue.illicado50.pan, cvv: "1234"))
                 return .primary(.primaryMethod(try checkout.method("payzen-creditcard")))
             },
             cause: .paymentFulfilled,
@@ -61,7 +64,8 @@ struct AvailabilityTests {
         Row(
             name: "PAYMENT_FULFILLED: gift cards cover the order, for a saved card", amount: 30,
             reach: { checkout, _ in
-                try checkout.applySecondary(try await checkout.read(.illicado, pan: Catalogue.illicado50.pan, cvv: "1234"))
+                try checkout.applySecondary(
+                    try await checkout.read(.illicado, pan: Catalogue.illicado50.pan, cvv: "1234"))
                 return .primary(.paymentToken(try checkout.token(Catalogue.networkTokenCard)))
             },
             cause: .paymentFulfilled,
@@ -69,7 +73,8 @@ struct AvailabilityTests {
         Row(
             name: "PAYMENT_FULFILLED: gift cards cover the order, for another gift card method", amount: 30,
             reach: { checkout, _ in
-                try checkout.applySecondary(try await checkout.read(.illicado, pan: Catalogue.illicado50.pan, cvv: "1234"))
+                try checkout.applySecondary(
+                    try await checkout.read(.illicado, pan: Catalogue.illicado50.pan, cvv: "1234"))
                 return .secondary(try checkout.secondary(.ogloba))
             },
             cause: .paymentFulfilled,
@@ -263,7 +268,7 @@ struct AvailabilityTests {
         #expect(checkout.headroom(of: buybox).isLimitReached)
         #expect(checkout.headroom(of: buybox).reach == 0)
         let easy2play = try checkout.secondary(.easy2play)
-        #expect(checkout.headroom(of: easy2play).reach == 70 && checkout.headroom(of: easy2play).usageLimit == 2)
+        #expect(checkout.headroom(of: easy2play).reach == 50 && checkout.headroom(of: easy2play).usageLimit == 2)
     }
 
     private static func hasNoRefusingCall(_ probe: Probe) -> Bool {

@@ -112,7 +112,16 @@ struct CheckoutDialogueTests {
         #expect(!output.stderr.contains("not payable from a terminal"))
         #expect(
             after.contains("paypal-wallet                   paypal_wallet — not payable here: PayPal's plugin is in"))
-        #expect(after.contains("payline-ideal                   redirection_suffix — not payable here: no plugin pays"))
+        #expect(
+            after.contains(
+                "payline-ideal                   redirection_suffix — not payable here: nothing handles template "
+                    + "redirection_suffix"))
+        // Every row that cannot pay says why, with its code, and which ones an app would leave out.
+        #expect(
+            after.contains(
+                "cofidis-cb4x                    hosted page (redirection) — unavailable: pays orders between 100.00 "
+                    + "EUR and 1000.00 EUR; this order is 42.50 EUR (AMOUNT_CONDITION_UNREACHABLE); an app hides"))
+        #expect(after.contains("adyen-googlepay                 googlepay — unavailable: this method is temporarily"))
     }
 
     /// Apple Pay from a terminal: no sheet, so a sandbox test token stands for the shopper's approval.

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Whether primary items can pay now: the one rule behind ``availability(of:)-(PrimaryMethod)`` and the refusals
 /// of ``setPrimary(_:)`` and ``setPrimaryToken(_:)``.
@@ -115,7 +115,9 @@ extension PurseHeadlessCheckout {
     }
 
     /// An error with `code` and `message`, refusing for `cause`.
-    func refusal(_ code: PurseCheckoutError.Code, _ cause: UnavailableReason.Cause, _ message: String)
+    func refusal(
+        _ code: PurseCheckoutError.Code, _ cause: UnavailableReason.Cause, _ message: String
+    )
         -> PurseCheckoutError
     {
         PurseCheckoutError(

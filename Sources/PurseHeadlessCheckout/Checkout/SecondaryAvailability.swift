@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Whether gift cards, vouchers and loyalty cards can take a share now, and how much: the one rule behind
 /// ``availability(of:)-(SecondaryMethod)`` and its overloads, ``headroom(of:)-(SecondaryMethod)``, and the refusals
@@ -110,7 +110,8 @@ extension PurseHeadlessCheckout {
                 "no SecondaryConfig is registered for \(current.id)")
         }
         // A card of one minor unit: whether any card of the method could take something now.
-        let plan = SecondaryPlan(method: current, input: secondaryInput(id: "", method: current, balance: 1), base: state.split)
+        let plan = SecondaryPlan(
+            method: current, input: secondaryInput(id: "", method: current, balance: 1), base: state.split)
         try checkShare(plan)
         return plan
     }
@@ -132,8 +133,8 @@ extension PurseHeadlessCheckout {
         guard current.balanceResolved, let lookup = state.savedSecondaryLookups[current.id] else {
             throw refusal(
                 .secondaryTokenEmptyBalance, .balancePending,
-                "the balance of saved gift card \(current.id) has not been read yet: gate the Use button on its "
-                    + "availability")
+                "the balance of saved gift card \(current.id) has not been read yet: gate the Use button on "
+                    + "balanceResolved (or on its availability)")
         }
         guard lookup.balanceMinorUnits > 0 else {
             throw refusal(.secondaryTokenEmptyBalance, .emptyBalance, "saved gift card \(current.id) has no balance")
@@ -203,7 +204,8 @@ extension PurseHeadlessCheckout {
                 cause = .emptyBalance
             case .usageLimitReached(let limit):
                 cause = .usageLimitReached(
-                    limit: limit, count: base.usageCount(partner: input.partner, method: input.method, excluding: input.id))
+                    limit: limit,
+                    count: base.usageCount(partner: input.partner, method: input.method, excluding: input.id))
             case .maxAmountReached(_, let limit):
                 cause = .maxAmountReached(
                     maxAmount: major(limit),
@@ -215,7 +217,8 @@ extension PurseHeadlessCheckout {
                     .invalidTakeAmount, .paymentFulfilled,
                     "nothing is left to pay: the split already covers the order without \(plan.method.id)")
             }
-            let wrapped = PurseCheckoutError(error, partner: plan.method.partner, method: plan.method.method, currency: currency)
+            let wrapped = PurseCheckoutError(
+                error, partner: plan.method.partner, method: plan.method.method, currency: currency)
             throw PurseCheckoutError(
                 wrapped.code, message: wrapped.message,
                 unavailableReason: UnavailableReason(cause, currency: currency))

@@ -42,7 +42,8 @@ public struct ClientSession: Sendable, Hashable {
     public var unstablePrimaryMethods: [PrimaryMethod] {
         unstableProtocols.filter { !$0.isSecondary }.map {
             PrimaryMethod(
-                partner: $0.partner, method: $0.method, configuration: $0.configuration, contractsSlot: $0.contractsSlot)
+                partner: $0.partner, method: $0.method, configuration: $0.configuration, contractsSlot: $0.contractsSlot
+            )
         }
     }
 
@@ -51,7 +52,8 @@ public struct ClientSession: Sendable, Hashable {
     public var unstableSecondaryMethods: [SecondaryMethod] {
         unstableProtocols.filter(\.isSecondary).map {
             SecondaryMethod(
-                partner: $0.partner, method: $0.method, configuration: $0.configuration, contractsSlot: $0.contractsSlot)
+                partner: $0.partner, method: $0.method, configuration: $0.configuration, contractsSlot: $0.contractsSlot
+            )
         }
     }
 

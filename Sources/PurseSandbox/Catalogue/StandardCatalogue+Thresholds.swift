@@ -11,6 +11,6 @@ extension SandboxCatalogue {
         SandboxMethod(
             partner: "cofidis", method: "cb4x", template: "redirection", position: 18, isSecondary: false,
             kind: .redirection(.get), paymentMinAmount: "100", paymentMaxAmount: "1000",
-            displayName: "Cofidis 4x (100.00 to 1000.00 EUR)"),
+            displayName: "Cofidis 4x (100.00 to 1000.00 EUR)")
     ]
 }

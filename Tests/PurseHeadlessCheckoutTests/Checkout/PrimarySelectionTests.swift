@@ -34,15 +34,27 @@ struct PrimarySelectionTests {
         #expect(checkout.isPaymentFulfilled)
     }
 
-    @Test("a primary pays at most its payment_max_amount")
+    @Test("a primary above its payment_max_amount is refused with the figures, and pays at most its maximum")
     func primaryCappedByMaximum() async throws {
         let params = TestSessions.params(amount: 5000)
         let (checkout, _) = try await TestSessions.open(params)
         let card = try #require(checkout.paymentMethods.first { $0.id == "payzen-creditcard" })
+        let refusal = #expect(throws: PurseCheckoutError.self) { try checkout.setPrimary(card) }
+        #expect(refusal?.code == .methodDisabled)
+        #expect(refusal?.unavailableReason?.cause == .maxAmountExceeded(maxAmount: 4000, restToPay: 5000))
+        #expect(refusal?.unavailableReason == checkout.availability(of: card).reason)
+        #expect(checkout.primary == nil)
+        // Selected while a gift card pays part, the card is capped at its maximum once the gift card goes.
+        let gift = SecondaryToken.stub("g1", partner: .illicado, balance: 200_000)
+        try checkout.applySecondary(gift)
         try checkout.setPrimary(card)
+        checkout.setPrimaryReady(true)
+        #expect(checkout.isPaymentFulfilled)
+        checkout.removeSecondary(gift)
         #expect(checkout.amountSplit.first?.amount == 4000)
         #expect(checkout.remainingAmountToPay == 1000)
         #expect(!checkout.isPaymentFulfilled)
+        #expect(checkout.availability(of: card).reason?.code == "MAX_AMOUNT_EXCEEDED")
     }
 
     @Test("saved tokens: CVV required waits, no-CVV card is payable at selection")

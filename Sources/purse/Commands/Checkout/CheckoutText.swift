@@ -17,14 +17,17 @@ enum CheckoutText {
         return whole + "." + fraction + String(repeating: "0", count: max(0, exponent - fraction.count))
     }
 
-    /// Why `purse` cannot pay an item that the session offers, for a menu row: the SDK's reason, and for PayPal
-    /// what an app would add (its plugin is in the `PurseCheckoutPayPal` library, which this tool does not link).
-    static func whyNotPayableHere(_ reason: PurseCheckoutError, partner: Partner) -> String {
-        if partner.rawValue == "paypal" {
-            return
-                "not payable here: PayPal's plugin is in the PurseCheckoutPayPal library, which purse does not include"
+    /// Why an item the session offers cannot pay now, for a menu row: the SDK's reason and its code, `not payable
+    /// here` when no plugin pays it on this platform (with the plugin's own explanation), and a note when an app
+    /// would leave the row out.
+    static func whyUnavailable(_ reason: UnavailableReason) -> String {
+        let text: String
+        if case .pluginUnavailable(let explanation) = reason.cause {
+            text = "not payable here: \(explanation) (\(reason.code))"
+        } else {
+            text = "unavailable: \(reason.message) (\(reason.code))"
         }
-        return "not payable here: \(reason.message)"
+        return reason.shouldBeHidden ? text + "; an app hides this row" : text
     }
 
     /// `"10.5"` → 10.5: digits, an optional point and at most `exponent` decimals, more than zero; `nil`

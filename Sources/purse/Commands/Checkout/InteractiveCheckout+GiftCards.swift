@@ -47,10 +47,17 @@ extension InteractiveCheckout {
 
     private func describe(_ choice: GiftCardChoice) -> String {
         switch choice {
-        case .fresh(let method): return "\(method.id): type its number"
+        case .fresh(let method):
+            if let reason = checkout.availability(of: method).reason {
+                return "\(method.id) — \(CheckoutText.whyUnavailable(reason))"
+            }
+            return "\(method.id): type its number (up to \(money(checkout.headroom(of: method).reach)) "
+                + "\(checkout.currency))"
         case .saved(let saved):
             let token = checkout.savedSecondaryTokens.first { $0.id == saved.id } ?? saved
-            if let disabled = token.disabled { return "saved: \(CheckoutText.describe(token)) — \(disabled.message)" }
+            if let reason = checkout.availability(of: token).reason, reason.cause != .balancePending {
+                return "saved: \(CheckoutText.describe(token)) — \(CheckoutText.whyUnavailable(reason))"
+            }
             let balance =
                 token.balanceResolved ? "balance \(money(token.balance)) \(checkout.currency)" : "balance unknown"
             return "saved: \(CheckoutText.describe(token)) (\(balance))"

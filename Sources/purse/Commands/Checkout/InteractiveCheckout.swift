@@ -107,23 +107,17 @@ final class InteractiveCheckout {
                 : "saved account"
             options.append(option(.paymentToken(token), title: CheckoutText.describe(token), note: note))
         }
-        for method in checkout.paymentMethods {
+        for method in checkout.paymentMethods + checkout.session.unstablePrimaryMethods {
             options.append(option(.primaryMethod(method), title: method.id, note: kind(of: method)))
         }
         return options
     }
 
     private func option(_ item: PaymentItem, title: String, note: String) -> PrimaryOption {
-        // Creating an element makes no call; it tells whether a plugin can pay the item on this platform.
-        let reason = checkout.paymentElement(for: item).unavailableReason
-        let partner: Partner =
-            switch item {
-            case .paymentToken(let token): token.partner
-            case .primaryMethod(let method): method.partner
-            }
-        return PrimaryOption(
+        // The checkout's availability: the same rule setPrimary applies, for the split as it stands.
+        PrimaryOption(
             item: item, title: title, note: note,
-            unavailable: reason.map { CheckoutText.whyNotPayableHere($0, partner: partner) })
+            unavailable: checkout.availability(of: item).reason.map(CheckoutText.whyUnavailable))
     }
 
     private func kind(of method: PrimaryMethod) -> String {

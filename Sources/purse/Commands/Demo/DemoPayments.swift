@@ -34,19 +34,30 @@ extension DemoTour {
     func showWhatTheShopperSees() async throws -> PurseHeadlessCheckout {
         chapter("listing", "Order 1: what the shopper can pay 120.00 EUR with")
         let checkout = try await openOrder(amount: 12000, what: "gift cards and a saved card")
-        for method in checkout.paymentMethods {
-            story.detail("method     \(padded(method.id, 28)) \(kind(of: method, in: checkout))")
+        for method in checkout.paymentMethods + checkout.session.unstablePrimaryMethods {
+            let row =
+                checkout.availability(of: method).reason.map(CheckoutText.whyUnavailable)
+                ?? kind(of: method, in: checkout)
+            story.detail("method     \(padded(method.id, 28)) \(row)")
         }
         for token in checkout.paymentTokens {
             let rule =
                 token.isVaultedCard ? (token.requiresCVV ? "asks for its CVV" : "pays without CVV") : "no CVV"
-            story.detail("saved      \(padded(describe(token), 28)) \(rule)\(token.favorite ? ", favorite" : "")")
+            let row =
+                checkout.availability(of: token).reason.map(CheckoutText.whyUnavailable)
+                ?? rule + (token.favorite ? ", favorite" : "")
+            story.detail("saved      \(padded(describe(token), 28)) \(row)")
         }
         for giftCard in checkout.secondaryMethods {
-            story.detail("gift card  \(giftCard.id)")
+            let row =
+                checkout.availability(of: giftCard).reason.map(CheckoutText.whyUnavailable)
+                ?? "up to \(CheckoutText.money(checkout.headroom(of: giftCard).reach, exponent: 2)) EUR"
+            story.detail("gift card  \(padded(giftCard.id, 28)) \(row)")
         }
         for saved in checkout.savedSecondaryTokens {
-            story.detail("saved gift \(saved.name ?? saved.id)")
+            let reason = checkout.availability(of: saved).reason.flatMap { $0.cause == .balancePending ? nil : $0 }
+            story.detail(
+                "saved gift \(padded(saved.name ?? saved.id, 28)) \(reason.map(CheckoutText.whyUnavailable) ?? "")")
         }
         record(
             "listing", !checkout.paymentMethods.isEmpty && !checkout.paymentTokens.isEmpty,
@@ -195,11 +206,7 @@ extension DemoTour {
         case is any CardPlugin: return "card (\(method.template))"
         case is any PayPalPlugin: return "PayPal"
         case .some: return "plugin"
-        case .none:
-            guard let reason = checkout.paymentElement(for: .primaryMethod(method)).unavailableReason else {
-                return method.template
-            }
-            return CheckoutText.whyNotPayableHere(reason, partner: method.partner)
+        case .none: return method.template
         }
     }
 }
