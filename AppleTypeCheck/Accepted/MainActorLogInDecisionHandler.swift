@@ -1,3 +1,4 @@
+// flavours: ios maccatalyst visionos
 // The control of Rejected/NonSendableCapturedByDecisionHandler.swift: the same code, with the log isolated to the
 // main actor (so Sendable). It must compile, which shows the rejected twin fails for the non-Sendable capture only.
 import UIKit

@@ -1,4 +1,5 @@
 // expect-error: sending 'log' risks causing data races
+// flavours: ios maccatalyst visionos
 //
 // WebKit's decision handler is `@escaping @MainActor @Sendable (WKNavigationActionPolicy) -> Void`
 // (https://developer.apple.com/documentation/webkit/wknavigationdelegate/webview(_:decidepolicyfor:decisionhandler:)-2ni62).

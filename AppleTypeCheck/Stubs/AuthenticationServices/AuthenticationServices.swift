@@ -1,14 +1,32 @@
 // AuthenticationServices stand-in for the Apple type-check harness: ONLY the API the package uses, transcribed from
-// Apple's current documentation (each declaration names its page). Same conventions as the UIKit stand-in (see
-// AppleTypeCheck/README.md). The iOS flavour is modelled (ASPresentationAnchor is UIWindow).
+// Apple's current documentation and checked against the SDK headers (each declaration names its page and header).
+// Same conventions as the UIKit stand-in (see AppleTypeCheck/README.md).
+//
+// Header checks: the search tools' string index holds AuthenticationServices.framework/Headers/ASFoundation.h
+// (ASPresentationAnchor, below) and ASWebAuthenticationSessionCallback.h (`NS_SWIFT_NAME(
+// ASWebAuthenticationSession.Callback) AS_SWIFT_SENDABLE @interface ASWebAuthenticationSessionCallback : NSObject`,
+// `+callbackWithCustomScheme: NS_SWIFT_NAME(customScheme(_:))`, `+callbackWithHTTPSHost:path:
+// NS_SWIFT_NAME(https(host:path:))`, whose host "must be associated with the app using associated web credentials
+// domains"); their SDK folder could not be listed. ASWebAuthenticationSession's own declarations are checked
+// against documentation only (AppleTypeCheck/README.md).
 @_exported import Foundation
-public import UIKit
 
-// https://developer.apple.com/documentation/authenticationservices/aspresentationanchor — the page shows the macOS
-// flavour, `typealias ASPresentationAnchor = NSWindow`; on iOS it is UIWindow (iOS 12.0, Catalyst 13.0, tvOS 13.0,
-// visionOS 1.0; Microsoft's binding of the same header: `UIKit.UIWindow GetPresentationAnchor(...)` on iOS).
-@available(iOS 12.0, macCatalyst 13.0, tvOS 13.0, visionOS 1.0, *)
-public typealias ASPresentationAnchor = UIWindow
+// https://developer.apple.com/documentation/authenticationservices/aspresentationanchor — checked against
+// xybp888/iOS-SDKs AuthenticationServices.framework/Headers/ASFoundation.h: `#if __has_include(<UIKit/UIKit.h>)`
+// `typedef UIWindow * ASPresentationAnchor;` `#elif __has_include(<AppKit/AppKit.h>)` `typedef NSWindow *
+// ASPresentationAnchor;`. The header's test is "UIKit is there", so the stand-in's is `canImport(UIKit)` first: UIWindow
+// on iOS, Mac Catalyst (which has both) and visionOS, NSWindow on macOS.
+#if canImport(UIKit)
+    public import UIKit
+
+    @available(iOS 12.0, macCatalyst 13.0, tvOS 13.0, visionOS 1.0, *)
+    public typealias ASPresentationAnchor = UIWindow
+#elseif canImport(AppKit)
+    public import AppKit
+
+    @available(macOS 10.15, *)
+    public typealias ASPresentationAnchor = NSWindow
+#endif
 
 // https://developer.apple.com/documentation/authenticationservices/aswebauthenticationsession —
 // `class ASWebAuthenticationSession` (iOS 12.0, Catalyst 12.0, macOS 10.15, tvOS 16.0, visionOS 1.0, watchOS 6.2).
@@ -73,8 +91,9 @@ open class ASWebAuthenticationSession: NSObject {
 
     // https://developer.apple.com/documentation/authenticationservices/aswebauthenticationsession/callback —
     // `class Callback` (iOS 17.4, Catalyst 17.4, macOS 14.4, tvOS 17.4, visionOS 1.1, watchOS 10.4). `init()` is
-    // unavailable (Apple forum thread 748922: "'init()' is unavailable"); objc2 marks the class Send + Sync, i.e.
-    // NS_SWIFT_SENDABLE, hence `@unchecked Sendable`.
+    // unavailable (Apple forum thread 748922: "'init()' is unavailable"; ASWebAuthenticationSessionCallback.h:
+    // `- (instancetype)init NS_UNAVAILABLE;`); the header's `AS_SWIFT_SENDABLE` makes it Sendable, hence
+    // `@unchecked Sendable`.
     @preconcurrency
     @available(iOS 17.4, macCatalyst 17.4, macOS 14.4, tvOS 17.4, visionOS 1.1, watchOS 10.4, *)
     open class Callback: NSObject, @unchecked Sendable {
@@ -86,9 +105,10 @@ open class ASWebAuthenticationSession: NSObject {
         open class func customScheme(_ customScheme: String) -> Self { fatalError("stub") }
 
         // https://developer.apple.com/documentation/authenticationservices/aswebauthenticationsession/callback/https(host:path:)
-        // — page NOT in the docs index; `class func https(host: String, path: String) -> Self` from the iOS SDK listing
-        // (onestack.dev/ios-reference/AuthenticationServices/ASWebAuthenticationSession.Callback) and Apple's forum
-        // answer (thread 748922: ".customScheme() or .https(host:path:)").
+        // — page NOT in the docs index; checked against ASWebAuthenticationSessionCallback.h:
+        // `+ (instancetype)callbackWithHTTPSHost:(NSString *)host path:(NSString *)path
+        // NS_SWIFT_NAME(https(host:path:));`. The host must be a `webcredentials:` Associated Domain of the app
+        // (the header's note), which RedirectPolicy.requiredAssociatedDomains lists.
         open class func https(host: String, path: String) -> Self { fatalError("stub") }
     }
 }

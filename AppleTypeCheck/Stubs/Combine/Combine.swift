@@ -1,3 +1,5 @@
+// Source: Apple's documentation only, not yet an SDK header or interface (AppleTypeCheck/README.md, "Checked against
+// SDK files, and only against documentation", says why).
 // Combine stand-in for the Apple type-check harness: ONLY the API the package uses (`ObservableObject`,
 // `ObservableObjectPublisher`, the `Publisher` shape they need), transcribed from Apple's current documentation.
 // Each declaration names the page it comes from. Bodies are `fatalError("stub")`: the harness only type-checks.

@@ -1,3 +1,5 @@
+// Source: Apple's documentation only, not yet an SDK header or interface (AppleTypeCheck/README.md, "Checked against
+// SDK files, and only against documentation", says why).
 // ObjectiveC stand-in for the Apple type-check harness. On Apple platforms Foundation re-exports the ObjectiveC module,
 // so every file that imports Foundation also sees the Objective-C runtime's public names. The harness simulates that
 // re-export by compiling every harness file with `-Xfrontend -import-module -Xfrontend ObjectiveC`.

@@ -1,16 +1,30 @@
 // PassKit stand-in for the Apple type-check harness: ONLY the API the package uses (the Apple Pay sheet through
 // PKPaymentAuthorizationController, the request and the authorized payment), transcribed from Apple's current
-// documentation. Each declaration names its page. Same conventions as the UIKit stand-in (see AppleTypeCheck/README.md):
+// documentation and checked against the SDK headers: each declaration names its page and the header it was checked
+// against (the newest copy in xybp888/iOS-SDKs, which keeps each file under the first SDK whose content it has).
+// Where the header and the current page differ (Swift-only annotations such as `@Sendable` completion handlers added
+// by later SDKs), the page decides: the package is built with Xcode 26's SDK, which the page describes. Same conventions as the UIKit stand-in (see AppleTypeCheck/README.md):
 // everything imported from Objective-C is `@preconcurrency`; `@MainActor` only where the page shows it (the class
 // PKPaymentAuthorizationController and PKPaymentRequest show none; the delegate's methods do); no Sendable
 // conformance the pages do not show. Bodies are `fatalError("stub")`: nothing is ever run.
 @_exported import Foundation
+
+// PKPaymentAuthorizationController.h: `#if TARGET_OS_IPHONE @class UIWindow; #else @class NSWindow;`.
+#if SDK_TARGET_OS_IPHONE
+    public import UIKit
+#else
+    public import AppKit
+#endif
 
 // MARK: - Networks and capabilities
 
 // https://developer.apple.com/documentation/passkit/pkpaymentnetwork — `struct PKPaymentNetwork` (an ObjC typed string
 // enum `PKPaymentNetwork`, imported as a RawRepresentable String struct; Sendable as every imported typed string
 // enum is). Only the constants the package maps to are declared; each is listed in the page's "Payment networks".
+// Checked against xybp888/iOS-SDKs iPhoneOS18.0.sdk/System/Library/Frameworks/PassKit.framework/Headers/PKConstants.h: `typedef NSString * PKPaymentNetwork
+// NS_EXTENSIBLE_STRING_ENUM;` and one `extern PKPaymentNetwork const PKPaymentNetwork…` per constant below, with the
+// availability shown on each (Visa, MasterCard, Amex: ios(8.0); Discover ios(9.0); CartesBancaires ios(11.2);
+// Maestro ios(12.0)). The constants' string values are not in the header: the raw values here are never read.
 @preconcurrency
 public struct PKPaymentNetwork: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
@@ -36,12 +50,22 @@ public struct PKPaymentNetwork: RawRepresentable, Hashable, Sendable {
     // `static let maestro: PKPaymentNetwork` (iOS 12.0, Catalyst 13.1, macOS 11.0, visionOS 1.0, watchOS 5.0)
     @available(iOS 12.0, macCatalyst 13.1, macOS 11.0, visionOS 1.0, watchOS 5.0, *)
     public static let maestro = PKPaymentNetwork(rawValue: "Maestro")
+    // https://developer.apple.com/documentation/passkit/pkpaymentnetwork/jcb — checked against xybp888/iOS-SDKs
+    // iPhoneOS18.0.sdk/System/Library/Frameworks/PassKit.framework/Headers/PKConstants.h (the newest copy):
+    // `extern PKPaymentNetwork const PKPaymentNetworkJCB API_AVAILABLE(macos(11.0), ios(10.1), watchos(3.1));`,
+    // imported as `static let JCB: PKPaymentNetwork` (the type's NS_EXTENSIBLE_STRING_ENUM prefix dropped).
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    @available(iOS 10.1, macCatalyst 13.1, macOS 11.0, visionOS 1.0, watchOS 3.1, *)
+    public static let JCB = PKPaymentNetwork(rawValue: "JCB")
 }
 
 // https://developer.apple.com/documentation/passkit/pkmerchantcapability — `struct PKMerchantCapability` (iOS 8.0,
 // Catalyst 13.1, macOS 11.0, visionOS 1.0, watchOS 3.0), an NS_OPTIONS bit field (`init(rawValue:)` is listed; the
 // raw values 1, 2, 4, 8 are those of Microsoft's binding of the same header: ThreeDS 1, EMV 2, Credit 4, Debit 8; the
-// UInt raw type is NS_OPTIONS over NSUInteger as the header declares it).
+// UInt raw type is NS_OPTIONS over NSUInteger as the header declares it). Checked against
+// xybp888/iOS-SDKs iPhoneOS16.4.sdk/System/Library/Frameworks/PassKit.framework/Headers/PKPaymentRequest.h: `typedef NS_OPTIONS(NSUInteger, PKMerchantCapability) {
+// PKMerchantCapability3DS = 1UL << 0, PKMerchantCapabilityEMV = 1UL << 1, PKMerchantCapabilityCredit = 1UL << 2,
+// PKMerchantCapabilityDebit = 1UL << 3 }` (the raw values confirmed).
 @preconcurrency
 @available(iOS 8.0, macCatalyst 13.1, macOS 11.0, visionOS 1.0, watchOS 3.0, *)
 public struct PKMerchantCapability: OptionSet, Sendable {
@@ -64,7 +88,9 @@ public struct PKMerchantCapability: OptionSet, Sendable {
 // MARK: - Request
 
 // https://developer.apple.com/documentation/passkit/pkpaymentsummaryitem — `class PKPaymentSummaryItem` (iOS 8.0,
-// Catalyst 13.1, macOS 11.0, visionOS 1.0, watchOS 3.0)
+// Catalyst 13.1, macOS 11.0, visionOS 1.0, watchOS 3.0). Checked against xybp888/iOS-SDKs iPhoneOS16.4.sdk/System/Library/Frameworks/PassKit.framework/Headers/PKPaymentSummaryItem.h:
+// `+ (instancetype)summaryItemWithLabel:(NSString *)label amount:(NSDecimalNumber *)amount;` (a factory, imported as
+// the convenience initializer) and `@property (nonatomic, copy) NSDecimalNumber *amount;`.
 @preconcurrency
 @available(iOS 8.0, macCatalyst 13.1, macOS 11.0, visionOS 1.0, watchOS 3.0, *)
 open class PKPaymentSummaryItem: NSObject {
@@ -82,7 +108,10 @@ open class PKPaymentSummaryItem: NSObject {
 
 // https://developer.apple.com/documentation/passkit/pkpaymentrequest — `class PKPaymentRequest` (iOS 8.0,
 // Catalyst 13.1, macOS 11.0, visionOS 1.0, watchOS 3.0); created with NSObject's `init()` (the page's
-// PayWithApplePayButton example: `PKPaymentRequest()`).
+// PayWithApplePayButton example: `PKPaymentRequest()`). Checked against xybp888/iOS-SDKs iPhoneOS16.4.sdk/System/Library/Frameworks/PassKit.framework/Headers/PKPaymentRequest.h
+// (the newest copy): `@interface PKPaymentRequest : NSObject` (no `init` made unavailable), and the six `@property`
+// lines below with these types (`NSString *` copy, `NSArray<PKPaymentNetwork> *`, `PKMerchantCapability`,
+// `NSArray<PKPaymentSummaryItem *> *`).
 @preconcurrency
 @available(iOS 8.0, macCatalyst 13.1, macOS 11.0, visionOS 1.0, watchOS 3.0, *)
 open class PKPaymentRequest: NSObject {
@@ -128,7 +157,9 @@ open class PKPaymentRequest: NSObject {
 // https://developer.apple.com/documentation/passkit/pkpaymentmethodtype — `enum PKPaymentMethodType` (iOS 9.0,
 // Catalyst 13.1, macOS 11.0, visionOS 1.0, watchOS 3.0); conforms to RawRepresentable, Hashable, SendableMetatype.
 // The raw values are not on the pages the package needs, so the stand-in declares the cases only (the package
-// compares cases, never raw values); it is Sendable as every imported NS_ENUM is.
+// compares cases, never raw values); it is Sendable as every imported NS_ENUM is. Checked against
+// xybp888/iOS-SDKs iPhoneOS16.4.sdk/System/Library/Frameworks/PassKit.framework/Headers/PKPaymentMethod.h: `typedef NS_ENUM(NSUInteger, PKPaymentMethodType) { Unknown = 0,
+// Debit = 1, Credit = 2, Prepaid = 3, Store = 4, EMoney = 5 }`: the same six cases.
 @preconcurrency
 @available(iOS 9.0, macCatalyst 13.1, macOS 11.0, visionOS 1.0, watchOS 3.0, *)
 public enum PKPaymentMethodType: Hashable, Sendable {
@@ -147,7 +178,8 @@ public enum PKPaymentMethodType: Hashable, Sendable {
 }
 
 // https://developer.apple.com/documentation/passkit/pkpaymentmethod — `class PKPaymentMethod` (iOS 9.0, Catalyst 13.1,
-// macOS 11.0, visionOS 1.0, watchOS 3.0).
+// macOS 11.0, visionOS 1.0, watchOS 3.0). Checked against xybp888/iOS-SDKs iPhoneOS16.4.sdk/System/Library/Frameworks/PassKit.framework/Headers/PKPaymentMethod.h: `displayName`
+// (`NSString *`, readonly, nullable), `network` (`PKPaymentNetwork`, readonly, nullable), `type` (readonly).
 @preconcurrency
 @available(iOS 9.0, macCatalyst 13.1, macOS 11.0, visionOS 1.0, watchOS 3.0, *)
 open class PKPaymentMethod: NSObject {
@@ -163,7 +195,9 @@ open class PKPaymentMethod: NSObject {
 }
 
 // https://developer.apple.com/documentation/passkit/pkpaymenttoken — `class PKPaymentToken` (iOS 8.0, Catalyst 13.1,
-// macOS 11.0, visionOS 1.0, watchOS 3.0)
+// macOS 11.0, visionOS 1.0, watchOS 3.0). Checked against xybp888/iOS-SDKs iPhoneOS17.0.sdk/System/Library/Frameworks/PassKit.framework/Headers/PKPaymentToken.h: `paymentMethod`
+// (strong, readonly, ios(9.0)), `transactionIdentifier` (`NSString *`, readonly), `paymentData` (`NSData *`,
+// readonly).
 @preconcurrency
 @available(iOS 8.0, macCatalyst 13.1, macOS 11.0, visionOS 1.0, watchOS 3.0, *)
 open class PKPaymentToken: NSObject {
@@ -179,6 +213,8 @@ open class PKPaymentToken: NSObject {
 }
 
 // https://developer.apple.com/documentation/passkit/pkpayment — `class PKPayment` (iOS 8.0); only `token` is used.
+// Checked against xybp888/iOS-SDKs iPhoneOS18.3.sdk/System/Library/Frameworks/PassKit.framework/Headers/PKPayment.h: `@property (nonatomic, strong, readonly, nonnull)
+// PKPaymentToken *token;`.
 @preconcurrency
 @available(iOS 8.0, macCatalyst 13.1, macOS 11.0, visionOS 1.0, watchOS 3.0, *)
 open class PKPayment: NSObject {
@@ -187,7 +223,9 @@ open class PKPayment: NSObject {
 }
 
 // https://developer.apple.com/documentation/passkit/pkpaymentauthorizationstatus — `enum PKPaymentAuthorizationStatus`
-// (iOS 8.0); `init?(rawValue: Int)` (its init(rawValue:) page); success 0 and failure 1 as in Microsoft's binding.
+// (iOS 8.0); `init?(rawValue: Int)` (its init(rawValue:) page). Checked against xybp888/iOS-SDKs iPhoneOS18.0.sdk/System/Library/Frameworks/PassKit.framework/Headers/PKConstants.h:
+// `typedef NS_ENUM(NSInteger, PKPaymentAuthorizationStatus) { PKPaymentAuthorizationStatusSuccess,
+// PKPaymentAuthorizationStatusFailure, …}`: success 0, failure 1.
 @preconcurrency
 @available(iOS 8.0, macCatalyst 13.1, macOS 11.0, visionOS 1.0, watchOS 3.0, *)
 public enum PKPaymentAuthorizationStatus: Int, Sendable {
@@ -198,7 +236,9 @@ public enum PKPaymentAuthorizationStatus: Int, Sendable {
 }
 
 // https://developer.apple.com/documentation/passkit/pkpaymentauthorizationresult — `class PKPaymentAuthorizationResult`
-// (iOS 11.0, Catalyst 13.1, macOS 11.0, visionOS 1.0, watchOS 4.0)
+// (iOS 11.0, Catalyst 13.1, macOS 11.0, visionOS 1.0, watchOS 4.0). Checked against
+// xybp888/iOS-SDKs iPhoneOS16.4.sdk/System/Library/Frameworks/PassKit.framework/Headers/PKPaymentRequestStatus.h: `- (instancetype)initWithStatus:(PKPaymentAuthorizationStatus)
+// status errors:(nullable NSArray<NSError *> *)errors NS_DESIGNATED_INITIALIZER;`.
 @preconcurrency
 @available(iOS 11.0, macCatalyst 13.1, macOS 11.0, visionOS 1.0, watchOS 4.0, *)
 open class PKPaymentAuthorizationResult: NSObject {
@@ -211,7 +251,10 @@ open class PKPaymentAuthorizationResult: NSObject {
 
 // https://developer.apple.com/documentation/passkit/pkpaymentauthorizationcontrollerdelegate —
 // `protocol PKPaymentAuthorizationControllerDelegate : NSObjectProtocol` (no `@MainActor` on the protocol; its
-// methods carry it).
+// methods carry it). Checked against xybp888/iOS-SDKs iPhoneOS18.1.sdk/System/Library/Frameworks/PassKit.framework/Headers/PKPaymentAuthorizationController.h (the newest copy):
+// `@protocol PKPaymentAuthorizationControllerDelegate <NSObject>`; `paymentAuthorizationControllerDidFinish:` under
+// `@required` and `paymentAuthorizationController:didAuthorizePayment:handler:` under `@optional`, both
+// NS_SWIFT_UI_ACTOR (hence `@MainActor`).
 @preconcurrency
 public protocol PKPaymentAuthorizationControllerDelegate: NSObjectProtocol {
     // https://developer.apple.com/documentation/passkit/pkpaymentauthorizationcontrollerdelegate/paymentauthorizationcontrollerdidfinish(_:)
@@ -227,6 +270,22 @@ public protocol PKPaymentAuthorizationControllerDelegate: NSObjectProtocol {
     @MainActor func paymentAuthorizationController(
         _ controller: PKPaymentAuthorizationController, didAuthorizePayment payment: PKPayment,
         handler completion: @escaping (PKPaymentAuthorizationResult) -> Void)
+
+    // https://developer.apple.com/documentation/passkit/pkpaymentauthorizationcontrollerdelegate/presentationwindow(for:)
+    // — checked against xybp888/iOS-SDKs iPhoneOS18.1.sdk/System/Library/Frameworks/PassKit.framework/Headers/
+    // PKPaymentAuthorizationController.h (the newest copy): `#if TARGET_OS_OSX || TARGET_OS_MACCATALYST @required
+    // #elif defined(TARGET_OS_VISION) && TARGET_OS_VISION @required #endif` (else the `@optional` section it sits
+    // in), then `#if TARGET_OS_OSX - (nullable NSWindow *)presentationWindowForPaymentAuthorizationController:…
+    // API_AVAILABLE(macos(11.0)); #else - (nullable UIWindow *)…: API_AVAILABLE(ios(14.0), watchos(7.0))`. No
+    // NS_SWIFT_UI_ACTOR on it, unlike its siblings: nonisolated, as the requirement is here. Swift name from the page:
+    // `func presentationWindow(for controller: PKPaymentAuthorizationController) -> UIWindow?` (`NSWindow?` on macOS).
+    #if SDK_TARGET_OS_OSX
+        @available(macOS 11.0, *)
+        func presentationWindow(for controller: PKPaymentAuthorizationController) -> NSWindow?
+    #else
+        @available(iOS 14.0, macCatalyst 14.0, visionOS 1.0, watchOS 7.0, *)
+        func presentationWindow(for controller: PKPaymentAuthorizationController) -> UIWindow?
+    #endif
 }
 
 #if !STRICT_OPTIONAL_REQUIREMENTS
@@ -240,9 +299,25 @@ public protocol PKPaymentAuthorizationControllerDelegate: NSObjectProtocol {
     }
 #endif
 
+// `presentationWindow(for:)` is optional on iOS only (SDK_TARGET_OS_IOS without MACCATALYST): there the default stands in
+// for "not implemented"; on macOS, Mac Catalyst and visionOS it is @required, so no default exists and a delegate
+// without it does not conform ("does not conform to protocol 'PKPaymentAuthorizationControllerDelegate'").
+#if SDK_TARGET_OS_IOS && !SDK_TARGET_OS_MACCATALYST && !STRICT_OPTIONAL_REQUIREMENTS
+    extension PKPaymentAuthorizationControllerDelegate {
+        @available(iOS 14.0, watchOS 7.0, *)
+        public func presentationWindow(for controller: PKPaymentAuthorizationController) -> UIWindow? { nil }
+    }
+#endif
+
 // https://developer.apple.com/documentation/passkit/pkpaymentauthorizationcontroller —
 // `class PKPaymentAuthorizationController` (iOS 10.0, Catalyst 13.1, macOS 11.0, visionOS 1.0, watchOS 3.0). Not
-// actor-isolated: the page shows no `@MainActor` (it does not depend on UIKit).
+// actor-isolated: the page shows no `@MainActor` (it does not depend on UIKit). Checked against
+// xybp888/iOS-SDKs iPhoneOS18.1.sdk/System/Library/Frameworks/PassKit.framework/Headers/PKPaymentAuthorizationController.h: `@interface PKPaymentAuthorizationController : NSObject`
+// (no NS_SWIFT_UI_ACTOR), `+canMakePayments`, `+canMakePaymentsUsingNetworks:`, `@property (nonatomic, weak,
+// nullable) id<PKPaymentAuthorizationControllerDelegate> delegate;`, `initWithPaymentRequest:` (designated),
+// `presentWithCompletion:(nullable void(^)(BOOL success))` and `dismissWithCompletion:(nullable void(^)(void))`. The
+// header's blocks carry no Sendable annotation; the current pages show `@Sendable` completions, which decide (Xcode
+// 26's SDK), and are the stricter reading for the closures the package passes.
 @preconcurrency
 @available(iOS 10.0, macCatalyst 13.1, macOS 11.0, visionOS 1.0, watchOS 3.0, *)
 open class PKPaymentAuthorizationController: NSObject {

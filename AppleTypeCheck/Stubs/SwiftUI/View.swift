@@ -1,3 +1,5 @@
+// Source: Apple's documentation only, not yet an SDK header or interface (AppleTypeCheck/README.md, "Checked against
+// SDK files, and only against documentation", says why).
 // SwiftUI stand-in for the Apple type-check harness: ONLY the API that PaymentElementView.swift and the example app
 // use, transcribed from Apple's current documentation (the Xcode 27 / iOS 27 pages). Each declaration names its page.
 // Bodies are `fatalError("stub")`; primitive views have `Body = Never`, as SwiftUI's do.

@@ -1,3 +1,5 @@
+// Source: Apple's documentation only, not yet an SDK header or interface (AppleTypeCheck/README.md, "Checked against
+// SDK files, and only against documentation", says why).
 // UIKit stand-in: text-input traits used by the SwiftUI card fields (`keyboardType`, `textContentType`).
 // Transcribed from Apple's current documentation; see AppleTypeCheck/README.md for the conventions.
 import Foundation

@@ -1,3 +1,5 @@
+// Source: Apple's documentation only, not yet an SDK header or interface (AppleTypeCheck/README.md, "Checked against
+// SDK files, and only against documentation", says why).
 // UIKit stand-in for the Apple type-check harness: ONLY the API the package (and its example app) uses, transcribed
 // from Apple's current documentation. Each declaration names its page. Conventions (see AppleTypeCheck/README.md):
 // - Every UIKit type here is imported from Objective-C on Apple platforms, and the Swift compiler treats every

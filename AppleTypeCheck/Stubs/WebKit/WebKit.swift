@@ -2,16 +2,35 @@
 // documentation (each declaration names its page). Same conventions as the UIKit stand-in (see AppleTypeCheck/README.md):
 // every type is ObjC-imported on Apple platforms and therefore `@preconcurrency`; `@MainActor` where the page shows it;
 // ObjC `optional` requirements are requirements with default implementations; `@NSCopying` dropped.
-// The iOS flavour of WebKit is modelled (WKWebView is a UIView).
+// WKWebView.h: `#if TARGET_OS_IPHONE` `@interface WKWebView : UIView` `#else` `@interface WKWebView : NSView`: the
+// stand-in follows the flavour's SDK_TARGET_OS_IPHONE define (iOS, Mac Catalyst, visionOS: UIView; macOS: NSView).
+//
+// Header checks. The search tools' string index holds copies of WebKit's public headers (their SDK folder could
+// not be listed, so each is named by its framework path): WebKit.framework/Headers/WKWebView.h (`#if
+// TARGET_OS_IPHONE @interface WKWebView : UIView #else … : NSView`, `navigationDelegate`/`UIDelegate` weak),
+// WKNavigationDelegate.h (`- webView:decidePolicyForNavigationAction:decisionHandler:(WK_SWIFT_UI_ACTOR void
+// (^)(WKNavigationActionPolicy))decisionHandler WK_SWIFT_ASYNC(3)`: the handler is main-actor isolated) and
+// WKUIDelegate.h (`WK_SWIFT_UI_ACTOR @protocol WKUIDelegate <NSObject>`, every method `@optional`). The `@Sendable` on
+// the decision handler and `@MainActor` on the protocols are also what Apple's current pages show; where a copy
+// lacked an annotation (older SDKs print neither), the current page decides (Xcode 26's SDK). The other
+// declarations (WKWebViewConfiguration, WKWebsiteDataStore, WKNavigationAction, WKFrameInfo, WKWindowFeatures) are
+// checked against documentation only: see AppleTypeCheck/README.md.
 @_exported import Foundation
-public import UIKit
+
+#if SDK_TARGET_OS_IPHONE
+    public import UIKit
+    public typealias _WKPlatformView = UIView
+#else
+    public import AppKit
+    public typealias _WKPlatformView = NSView
+#endif
 
 // MARK: - Web view
 
 // https://developer.apple.com/documentation/webkit/wkwebview — `@MainActor class WKWebView` (iOS 8.0, Catalyst 13.1,
 // macOS 10.10, visionOS 1.0; a UIView on iOS)
 @preconcurrency @MainActor
-open class WKWebView: UIView {
+open class WKWebView: _WKPlatformView {
     // https://developer.apple.com/documentation/webkit/wkwebview/init(frame:configuration:) —
     // `init(frame: CGRect, configuration: WKWebViewConfiguration)`, the designated initializer
     public init(frame: CGRect, configuration: WKWebViewConfiguration) { super.init(frame: frame) }
