@@ -13,7 +13,7 @@ final class CheckoutModel {
     private static let snapshotKey = "purse.checkout.snapshot"
 
     /// Opens the payment and 3-D Secure pages; one presenter serves the whole checkout.
-    @ObservationIgnored let presenter = WebAuthRedirectPresenter(policy: CheckoutModel.returnPolicy)
+    @ObservationIgnored let presenter: (any RedirectPresenter)? = CheckoutModel.makePresenter()
     @ObservationIgnored private let backend: any MerchantBackend
 
     private(set) var checkout: PurseHeadlessCheckout?
@@ -23,6 +23,17 @@ final class CheckoutModel {
     private(set) var selectedItemID: String?
     /// The last thing to tell the shopper.
     private(set) var message: String?
+
+    /// `WebAuthRedirectPresenter` where UIKit is (iOS, iPadOS, Mac Catalyst, visionOS). The SDK has no presenter
+    /// for AppKit: on macOS a redirection method's element reports that it needs one, and cards, saved cards, gift
+    /// cards and Apple Pay work as everywhere.
+    private static func makePresenter() -> (any RedirectPresenter)? {
+        #if canImport(UIKit)
+            return WebAuthRedirectPresenter(policy: returnPolicy)
+        #else
+            return nil
+        #endif
+    }
 
     init(backend: any MerchantBackend) {
         self.backend = backend

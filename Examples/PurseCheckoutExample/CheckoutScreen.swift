@@ -11,7 +11,7 @@ struct CheckoutScreen: View {
                 // Bank apps and browsers may send the shopper back through the universal link rather than to the
                 // page the presenter watches: hand every URL the app opens to the checkout.
                 .onOpenURL { url in
-                    model.handleReturn(checkout.handleReturnURL(url, policy: model.presenter.policy))
+                    model.handleReturn(checkout.handleReturnURL(url, policy: CheckoutModel.returnPolicy))
                 }
         } else {
             Text(model.message ?? "Opening the checkout…")

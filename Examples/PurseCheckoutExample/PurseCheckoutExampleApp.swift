@@ -4,8 +4,9 @@ import SwiftUI
 /// A small checkout app on the headless checkout: the app draws every screen, the SDK runs the payment.
 ///
 /// To run it, add this folder to an iOS 17 app target that links the `PurseHeadlessCheckout` product, replace
-/// `DemoMerchantBackend`'s placeholder URL with your server, and declare the Associated Domain of the return
-/// link (`applinks:checkout.example.com`; see `CheckoutModel.returnPolicy`).
+/// `DemoMerchantBackend`'s placeholder URL with your server, and declare the Associated Domains of the return
+/// link (`applinks:checkout.example.com` and `webcredentials:checkout.example.com`, as
+/// `PurseCheckoutExample.entitlements` does; see `CheckoutModel.returnPolicy`).
 @main
 struct PurseCheckoutExampleApp: App {
     /// The app's state: the checkout, its payment elements and what to tell the shopper. `@State` keeps one

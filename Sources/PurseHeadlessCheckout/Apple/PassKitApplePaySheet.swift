@@ -2,8 +2,15 @@
     import Foundation
     public import PassKit
 
-    /// The Apple Pay sheet on iOS and macOS: `PKPaymentAuthorizationController`, which needs no view controller, so
-    /// it works the same from SwiftUI and UIKit. Apple Pay elements use one by default.
+    #if canImport(UIKit)
+        public import UIKit
+    #elseif canImport(AppKit)
+        public import AppKit
+    #endif
+
+    /// The Apple Pay sheet on iOS, macOS, Mac Catalyst and visionOS: `PKPaymentAuthorizationController`, which
+    /// needs no view controller, so it works the same from SwiftUI, UIKit and AppKit. Apple Pay elements use one by
+    /// default. It presents over ``presentingWindow``, else the app's key window.
     ///
     /// It only carries out what the SDK decided: the request (amounts, lines, networks, capabilities) comes built
     /// from the split, and each authorization's result (success, failure) comes from the checkout. Hide the Apple Pay
@@ -20,6 +27,14 @@
         private var controller: PKPaymentAuthorizationController?
         private var authorize: (@MainActor (ApplePayPayment) async -> ApplePayAuthorizationResult)?
         private var finished: CheckedContinuation<ApplePaySheetEnd, Never>?
+
+        #if canImport(UIKit)
+            /// The window the sheet presents over; the app's key window when `nil`. Held weakly.
+            public weak var presentingWindow: UIWindow?
+        #elseif canImport(AppKit)
+            /// The window the sheet presents over; the app's key window when `nil`. Held weakly.
+            public weak var presentingWindow: NSWindow?
+        #endif
 
         /// A sheet; it shows one request at a time.
         override public init() { super.init() }
@@ -75,7 +90,66 @@
             payment.paymentSummaryItems = request.summaryItems.map {
                 PKPaymentSummaryItem(label: $0.label, amount: NSDecimalNumber(decimal: $0.amount))
             }
+            apply(request.options, to: payment)
             return payment
+        }
+
+        /// The request options, copied as they are (checked by the core; amounts never touched).
+        private static func apply(_ options: ApplePayRequestOptions, to payment: PKPaymentRequest) {
+            payment.requiredBillingContactFields = Set(options.requiredBillingContactFields.map(\.passKitField))
+            payment.requiredShippingContactFields = Set(options.requiredShippingContactFields.map(\.passKitField))
+            payment.shippingType = options.shippingType.passKitType
+            if !options.shippingMethods.isEmpty {
+                payment.shippingMethods = options.shippingMethods.map { method in
+                    let shipping = PKShippingMethod(
+                        label: method.label, amount: NSDecimalNumber(decimal: method.amount))
+                    shipping.identifier = method.identifier
+                    shipping.detail = method.detail
+                    return shipping
+                }
+            }
+            payment.supportsCouponCode = options.supportsCouponCode
+            payment.couponCode = options.couponCode
+            guard let token = options.merchantTokenRequest else { return }
+            guard #available(iOS 16.0, macOS 13.0, *) else { return }  // no merchant tokens before: a plain payment
+            switch token {
+            case .recurring(let recurring):
+                let billing = PKRecurringPaymentSummaryItem(
+                    label: recurring.label, amount: NSDecimalNumber(decimal: recurring.amount))
+                billing.intervalUnit = recurring.interval.calendarUnit
+                billing.intervalCount = recurring.intervalCount
+                billing.startDate = recurring.startDate
+                billing.endDate = recurring.endDate
+                let made = PKRecurringPaymentRequest(
+                    paymentDescription: recurring.paymentDescription, regularBilling: billing,
+                    managementURL: recurring.managementURL)
+                made.billingAgreement = recurring.billingAgreement
+                made.tokenNotificationURL = recurring.tokenNotificationURL
+                payment.recurringPaymentRequest = made
+            case .deferred(let deferred):
+                guard #available(iOS 16.4, macOS 13.3, *) else { return }
+                let billing = PKDeferredPaymentSummaryItem(
+                    label: deferred.label, amount: NSDecimalNumber(decimal: deferred.amount))
+                billing.deferredDate = deferred.deferredDate
+                let made = PKDeferredPaymentRequest(
+                    paymentDescription: deferred.paymentDescription, deferredBilling: billing,
+                    managementURL: deferred.managementURL)
+                made.billingAgreement = deferred.billingAgreement
+                made.tokenNotificationURL = deferred.tokenNotificationURL
+                made.freeCancellationDate = deferred.freeCancellationDate
+                made.freeCancellationDateTimeZone = deferred.freeCancellationTimeZone
+                payment.deferredPaymentRequest = made
+            case .automaticReload(let reload):
+                let billing = PKAutomaticReloadPaymentSummaryItem(
+                    label: reload.label, amount: NSDecimalNumber(decimal: reload.amount))
+                billing.thresholdAmount = NSDecimalNumber(decimal: reload.thresholdAmount)
+                let made = PKAutomaticReloadPaymentRequest(
+                    paymentDescription: reload.paymentDescription, automaticReloadBilling: billing,
+                    managementURL: reload.managementURL)
+                made.billingAgreement = reload.billingAgreement
+                made.tokenNotificationURL = reload.tokenNotificationURL
+                payment.automaticReloadPaymentRequest = made
+            }
         }
 
         /// The SDK's view of an authorized payment.
@@ -104,22 +178,46 @@
                 completion(PKPaymentAuthorizationResult(status: .failure, errors: nil))
                 return
             }
+            // The element pays it to its answer even when the sheet finishes first (PassKit's authorization
+            // timeout): the element's outcome is then that answer, and `completion` is a no-op on a closed sheet.
             Task {
                 let result = await authorize(authorized)
                 completion(PKPaymentAuthorizationResult(status: result.isSuccess ? .success : .failure, errors: nil))
             }
         }
 
-        /// The sheet is done (paid, failed and closed, or cancelled): dismisses it.
+        /// The sheet is done (paid, failed and closed, cancelled, or timed out during an authorization): dismisses
+        /// it. An authorization still being paid goes on; the element reports its answer.
         public func paymentAuthorizationControllerDidFinish(_ controller: PKPaymentAuthorizationController) {
             controller.dismiss()
             finish(.dismissed)
         }
     }
 
+    #if canImport(UIKit)
+        // Required on Mac Catalyst and visionOS, optional on iOS; PassKit asks for it on the main thread.
+        extension PassKitApplePaySheet {
+            /// The window the sheet presents over: ``presentingWindow``, else the app's key window (`nil`, letting
+            /// PassKit choose, if asked off the main thread).
+            public nonisolated func presentationWindow(for controller: PKPaymentAuthorizationController) -> UIWindow? {
+                guard Thread.isMainThread else { return nil }
+                return MainActor.assumeIsolated { presentingWindow ?? KeyWindow.current() }
+            }
+        }
+    #elseif canImport(AppKit)
+        // Required on macOS; PassKit asks for it on the main thread.
+        extension PassKitApplePaySheet {
+            /// The window the sheet presents over: ``presentingWindow``, else the app's key window (`nil`, letting
+            /// PassKit choose, if asked off the main thread).
+            public nonisolated func presentationWindow(for controller: PKPaymentAuthorizationController) -> NSWindow? {
+                guard Thread.isMainThread else { return nil }
+                return MainActor.assumeIsolated { presentingWindow ?? KeyWindow.current() }
+            }
+        }
+    #endif
+
     extension ApplePayNetwork {
-        /// PassKit's constant for this network, or `nil` when the stand-ins have none: `JCB`, whose page was not
-        /// found, so it is left off the sheet rather than typed from memory.
+        /// PassKit's constant for this network, or `nil` for a network PassKit has no constant for here.
         var passKitNetwork: PKPaymentNetwork? {
             switch self {
             case .visa: return .visa
@@ -128,6 +226,7 @@
             case .cartesBancaires: return .cartesBancaires
             case .discover: return .discover
             case .maestro: return .maestro
+            case .jcb: return .JCB
             default: return nil
             }
         }
@@ -141,6 +240,40 @@
             case .credit: return .credit
             case .debit: return .debit
             default: return nil
+            }
+        }
+    }
+
+    extension ApplePayContactField {
+        var passKitField: PKContactField {
+            switch self {
+            case .postalAddress: return .postalAddress
+            case .emailAddress: return .emailAddress
+            case .phoneNumber: return .phoneNumber
+            case .name: return .name
+            case .phoneticName: return .phoneticName
+            }
+        }
+    }
+
+    extension ApplePayShippingType {
+        var passKitType: PKShippingType {
+            switch self {
+            case .shipping: return .shipping
+            case .delivery: return .delivery
+            case .storePickup: return .storePickup
+            case .servicePickup: return .servicePickup
+            }
+        }
+    }
+
+    extension ApplePayRecurringInterval {
+        var calendarUnit: NSCalendar.Unit {
+            switch self {
+            case .day: return .day
+            case .week: return .weekOfYear
+            case .month: return .month
+            case .year: return .year
             }
         }
     }

@@ -31,11 +31,24 @@
             var controller: RedirectWebViewController?
             let result = await slot.run(
                 { completion in
+                    if let refusal = ModalPresentationCheck.refusalBefore(
+                        hostIsInWindow: host.viewIfLoaded?.window != nil, hostIsBeingDismissed: host.isBeingDismissed)
+                    {
+                        completion.finish(.failed(refusal))
+                        return
+                    }
                     let made = RedirectWebViewController(content: content, plan: plan, completion: completion)
                     let navigation = UINavigationController(rootViewController: made)
                     navigation.presentationController?.delegate = made
                     controller = made
                     host.present(navigation, animated: true)
+                    // UIKit refuses some presentations with a console message only: never wait for a page that is
+                    // not there.
+                    if let refusal = ModalPresentationCheck.refusalAfter(
+                        isPresented: navigation.presentingViewController != nil)
+                    {
+                        completion.finish(.failed(refusal))
+                    }
                 },
                 onCancel: { controller?.close() })
             controller?.close()

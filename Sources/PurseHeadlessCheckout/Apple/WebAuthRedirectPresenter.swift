@@ -21,11 +21,12 @@
     /// Every decision is taken by `RedirectPlan` (tested on Linux); this class only carries it out:
     /// - `.get` opens in `ASWebAuthenticationSession`, a real browser that ACS pages refusing embedded web views
     ///   still render, observing the custom scheme, or the universal link from iOS 17.4 (the session cannot observe
-    ///   an https callback before). A universal link below iOS 17.4, a loopback destination, and
+    ///   an https callback before, and observes one only on a host the app declares as `webcredentials:` besides
+    ///   `applinks:`: see ``RedirectPolicy/requiredAssociatedDomains``). A universal link below iOS 17.4, a loopback destination, and
     ///   `prefersInAppWebView: true` use the in-app web view instead.
     /// - `.postForm` and `.postHTML` have no system-browser equivalent and always use the modal web view, presented
     ///   from `presentingViewController`, else the key window's root (else `failed`, message
-    ///   `no view controller to present the redirect from`).
+    ///   `no view controller to present the redirect from`); a presentation UIKit refuses fails at once.
     /// - In the web view every navigation goes through the policy: the return destination ends the presentation
     ///   with `returned`, a refused URL ends it with `failed` (`refused redirect url`), Cancel or a swipe down with
     ///   `canceled`. The web view keeps no cookies or storage after it closes.
@@ -100,7 +101,9 @@
             var session: ASWebAuthenticationSession?
             let result = await slot.run(
                 { completion in
-                    let handler: ASWebAuthenticationSession.CompletionHandler = { callbackURL, error in
+                    // `@Sendable`, so not main-actor isolated: the session may call it off the main thread, where
+                    // an isolated closure would trap. It only touches Sendable values.
+                    let handler: @Sendable (URL?, (any Error)?) -> Void = { callbackURL, error in
                         completion.finish(Self.result(callbackURL: callbackURL, error: error, plan: plan))
                     }
                     guard let made = Self.makeSession(url: url, callback: callback, completionHandler: handler) else {
@@ -152,10 +155,7 @@
             return .failed(RedirectError.cannotPresent("the web authentication session ended without a return"))
         }
 
-        private static func keyWindow() -> UIWindow? {
-            UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }.flatMap(\.windows)
-                .first(where: \.isKeyWindow)
-        }
+        private static func keyWindow() -> UIWindow? { KeyWindow.current() }
 
         private static func topmost(_ controller: UIViewController) -> UIViewController {
             var top = controller

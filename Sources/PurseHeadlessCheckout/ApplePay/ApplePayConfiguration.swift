@@ -84,19 +84,30 @@ public struct ApplePayConfiguration: Sendable, Hashable {
     /// Networks offered; else the session's `supported_networks`, else its `vault.supported_brands`, else Visa and
     /// Mastercard.
     public var supportedNetworks: [ApplePayNetwork]?
-    /// Capabilities; else the session's `merchant_capabilities`, else 3-D Secure.
+    /// Capabilities; else the session's `merchant_capabilities`, else 3-D Secure. They must include
+    /// ``ApplePayMerchantCapability/threeDSecure`` or ``ApplePayMerchantCapability/emv`` (PassKit's rule): without
+    /// either the element reports `METHOD_NOT_IMPLEMENTED` saying so.
     public var merchantCapabilities: [ApplePayMerchantCapability]?
+    /// How ``ApplePayButton`` looks (its type, style and corner radius); the system's plain button by default.
+    public var button: ApplePayButtonAppearance
+    /// Contact fields, shipping methods, a coupon code, a recurring / deferred / automatic-reload request: checked
+    /// when the sheet's request is built (``ApplePayRequestOptions/validated(for:)``); they never change its amounts.
+    public var requestOptions: ApplePayRequestOptions
 
     /// Settings that override the session's; every one left `nil` comes from the session.
     public init(
         merchantIdentifier: String? = nil, countryCode: String? = nil, merchantDisplayName: String? = nil,
-        supportedNetworks: [ApplePayNetwork]? = nil, merchantCapabilities: [ApplePayMerchantCapability]? = nil
+        supportedNetworks: [ApplePayNetwork]? = nil, merchantCapabilities: [ApplePayMerchantCapability]? = nil,
+        button: ApplePayButtonAppearance = ApplePayButtonAppearance(),
+        requestOptions: ApplePayRequestOptions = ApplePayRequestOptions()
     ) {
         self.merchantIdentifier = merchantIdentifier
         self.countryCode = countryCode
         self.merchantDisplayName = merchantDisplayName
         self.supportedNetworks = supportedNetworks
         self.merchantCapabilities = merchantCapabilities
+        self.button = button
+        self.requestOptions = requestOptions
     }
 }
 
@@ -107,10 +118,12 @@ struct ApplePaySettings: Sendable, Hashable {
     let merchantDisplayName: String
     let supportedNetworks: [ApplePayNetwork]
     let merchantCapabilities: [ApplePayMerchantCapability]
+    let button: ApplePayButtonAppearance
+    let requestOptions: ApplePayRequestOptions
 
     /// Resolves the settings of `method`.
-    /// - Throws: `METHOD_NOT_IMPLEMENTED` naming the missing merchant identifier, or an unknown capability, or a
-    ///   country code that is not two letters.
+    /// - Throws: `METHOD_NOT_IMPLEMENTED` naming the missing merchant identifier, or an unknown capability, or
+    ///   capabilities with neither 3-D Secure nor EMV, or a country code that is not two letters.
     init(method: PrimaryMethod, app: ApplePayConfiguration) throws(PurseCheckoutError) {
         let specifics = method.configuration.raw["settings"]?["merchant_specifics"]
         func string(_ key: String) -> String? {
@@ -148,10 +161,22 @@ struct ApplePaySettings: Sendable, Hashable {
             throw PurseCheckoutError(
                 .methodNotImplemented, message: "\(method.id): unknown Apple Pay merchant capability \(unknown)")
         }
+        // PKPaymentRequest.merchantCapabilities "must include threeDSecure or emv" (PassKit refuses the request
+        // otherwise, which would surface as a sheet that cannot be shown).
+        if !capabilities.isEmpty, !capabilities.contains(.threeDSecure), !capabilities.contains(.emv) {
+            throw PurseCheckoutError(
+                .methodNotImplemented,
+                message: "\(method.id): Apple Pay merchant capabilities "
+                    + "[\(capabilities.map(\.rawValue).joined(separator: ", "))] name neither supports3DS nor "
+                    + "supportsEMV; Apple Pay needs one of them (add .threeDSecure to "
+                    + "ApplePayConfiguration.merchantCapabilities or to the session's merchant_capabilities)")
+        }
         merchantIdentifier = merchant
         countryCode = country
         merchantDisplayName = app.merchantDisplayName ?? string("merchant_display_name") ?? "Total"
         supportedNetworks = networks.isEmpty ? [.visa, .masterCard] : networks
         merchantCapabilities = capabilities.isEmpty ? [.threeDSecure] : capabilities
+        button = app.button
+        requestOptions = app.requestOptions
     }
 }

@@ -31,6 +31,9 @@ public struct ApplePayPaymentRequest: Sendable, Hashable {
     public let merchantCapabilities: [ApplePayMerchantCapability]
     /// Every line, the total last.
     public let summaryItems: [ApplePaySummaryItem]
+    /// What else the sheet asks for or shows (``ApplePayConfiguration/requestOptions``, checked for this
+    /// currency); never a line or an amount of this payment.
+    public let options: ApplePayRequestOptions
 
     /// The last line: what Apple Pay pays.
     public var total: ApplePaySummaryItem {
@@ -40,7 +43,7 @@ public struct ApplePayPaymentRequest: Sendable, Hashable {
 
     /// Builds the request for the split as it stands.
     /// - Throws: `ELEMENT_NOT_FULFILLED` when Apple Pay has nothing to pay (the gift cards cover the order, or Apple
-    ///   Pay is not the primary).
+    ///   Pay is not the primary); `METHOD_NOT_IMPLEMENTED` for request options that do not check out.
     init(settings: ApplePaySettings, split: SplitEngine) throws(PurseCheckoutError) {
         let currency = split.currency
         func item(_ label: String, _ minor: Int64) -> ApplePaySummaryItem {
@@ -68,6 +71,7 @@ public struct ApplePayPaymentRequest: Sendable, Hashable {
         currencyCode = currency.code
         supportedNetworks = settings.supportedNetworks
         merchantCapabilities = settings.merchantCapabilities
+        options = try settings.requestOptions.validated(for: currency)
         summaryItems = lines
     }
 

@@ -9,6 +9,7 @@
 /// |---|---|---|
 /// | `/validate` `SUCCESS`, nothing to open | success | `completed` |
 /// | shopper closed the sheet without authorizing | – | `canceled` (nothing sent) |
+/// | the sheet closed while an authorization was being paid (PassKit's timeout) | – | that authorization's answer |
 /// | declined, insufficient funds (`/validate` refusal) | failure | `failed(VALIDATE_FAILED)`, the bank's code as `serverCode` |
 /// | payment data refused at `init-xpay` | failure | `failed(APPLE_PAY_INVALID_TOKEN)` |
 /// | no answer (network) | failure | `failed(NETWORK_ERROR)`; a retry of the same split resends the same items |
@@ -34,6 +35,12 @@ final class ApplePayStrategy: ElementStrategy {
     private var lastItem: (amount: Int64, item: ItemPayload)?
     /// The result of the last authorization of the sheet under way.
     private var lastResult: ApplePayAuthorizationResult?
+    /// The authorization being paid, from the moment the sheet hands it over until its answer: the sheet may end
+    /// before it answers (PassKit ends a sheet whose authorization takes too long), and the outcome is then its
+    /// answer, not `canceled`.
+    private var runningAuthorization: Task<ApplePayAuthorizationResult, Never>?
+    /// Whether ``runningAuthorization`` has not answered yet.
+    private var isAuthorizing = false
 
     init(method: PrimaryMethod) {
         self.method = method
@@ -77,16 +84,34 @@ final class ApplePayStrategy: ElementStrategy {
             return .failed(error)
         }
         lastResult = nil
+        runningAuthorization = nil
         checkout.log.info("Apple Pay sheet: \(shown.currencyCode) \(shown.total.amount)")
         let end = await sheet.present(shown) { [weak self, weak checkout] payment in
             guard let self, let checkout else {
                 return .failure(PurseCheckoutError(.unknownError, message: "the checkout of this element is gone"))
             }
-            let result = await self.authorize(payment, shown: shown, checkout: checkout)
-            self.lastResult = result
-            return result
+            // Its own task, so that it runs to its answer whatever the sheet does meanwhile, and the end of the
+            // sheet can wait for it.
+            let authorization = Task { @MainActor in
+                let result = await self.authorize(payment, shown: shown, checkout: checkout)
+                self.lastResult = result
+                self.isAuthorizing = false
+                return result
+            }
+            self.isAuthorizing = true
+            self.runningAuthorization = authorization
+            return await authorization.value
         }
         defer { lastResult = nil }
+        // The sheet ended while an authorization was still being paid: the payment goes on at the gateway, so its
+        // answer is the outcome (reporting `canceled` would let the shopper pay twice).
+        if let running = runningAuthorization {
+            if isAuthorizing {
+                checkout.log.info("Apple Pay sheet closed during an authorization: waiting for its answer")
+            }
+            _ = await running.value
+            runningAuthorization = nil
+        }
         switch (end, lastResult) {
         case (.notPresented, _):
             return .failed(

@@ -67,6 +67,9 @@ public final class PaymentElement: Identifiable {
         set { (strategy as? ApplePayStrategy)?.sheet = newValue }
     }
 
+    /// How an Apple Pay element's button looks (``ApplePayConfiguration/button``); `nil` for any other element.
+    public var applePayButton: ApplePayButtonAppearance? { (strategy as? ApplePayStrategy)?.settings?.button }
+
     /// What the Apple Pay sheet would show now: the amount Apple Pay pays after the gift cards, and one line per
     /// gift card. Read it again after the split changes.
     /// - Throws: `METHOD_NOT_IMPLEMENTED` for an element that is not Apple Pay (or cannot pay);

@@ -90,7 +90,27 @@ struct ApplePayRequestTests {
             ["apple_pay_merchant_identifier": "m", "merchant_capabilities": ["supportsEverything"]],
             "supportsEverything"
         ),
+        (
+            ["apple_pay_merchant_identifier": "m", "merchant_capabilities": ["supportsCredit", "supportsDebit"]],
+            "neither supports3DS nor supportsEMV"
+        ),
     ]
+
+    @Test("capabilities need 3-D Secure or EMV: the app's set without either is refused, with either accepted")
+    func capabilitiesNeedACryptogram() throws {
+        let applePay = try method(["apple_pay_merchant_identifier": "m"])
+        let error = #expect(throws: PurseCheckoutError.self) {
+            try ApplePaySettings(method: applePay, app: ApplePayConfiguration(merchantCapabilities: [.credit]))
+        }
+        #expect(error?.code == .methodNotImplemented)
+        #expect(error?.message.contains("[supportsCredit] name neither supports3DS nor supportsEMV") == true)
+        let emv = try ApplePaySettings(
+            method: applePay, app: ApplePayConfiguration(merchantCapabilities: [.emv, .debit]))
+        #expect(emv.merchantCapabilities == [.emv, .debit])
+        let threeDS = try ApplePaySettings(
+            method: applePay, app: ApplePayConfiguration(merchantCapabilities: [.credit, .threeDSecure]))
+        #expect(threeDS.merchantCapabilities == [.credit, .threeDSecure])
+    }
 
     @Test("bad settings are METHOD_NOT_IMPLEMENTED naming the problem", arguments: badSpecifics)
     func badSettings(specifics: JSONValue, named: String) throws {
