@@ -16,8 +16,10 @@
         private let element: PaymentElement
         private let appearance: ApplePayButtonAppearance?
 
-        /// A button that pays with `element` (an Apple Pay element).
-        /// - Parameter appearance: Its type and style; the element's ``ApplePayConfiguration/button`` when `nil`.
+        /// A button that pays with `element`.
+        /// - Parameters:
+        ///   - element: An Apple Pay element.
+        ///   - appearance: Its type and style; the element's ``ApplePayConfiguration/button`` when `nil`.
         public init(_ element: PaymentElement, appearance: ApplePayButtonAppearance? = nil) {
             self.element = element
             self.appearance = appearance
