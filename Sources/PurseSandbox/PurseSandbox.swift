@@ -6,8 +6,8 @@ internal import Foundation
 ///
 /// It is a **simulation**: like stripe-mock, but with state (balances, wallets, payments). The gateway and
 /// wallet paths are invented (Purse does not publish them; CONTRACT.md decides them), the return redirect's
-/// `purse-redirection-data` is unsigned base64url JSON where the real service sends a signed JWS, and no
-/// number in ``catalogue`` moves real money.
+/// `purse-redirection-data` is a compact JWS of Purse's shape signed with the sandbox's own HMAC key, not
+/// Purse's RSA keys (``verifyRedirectionData(_:)``), and no number in ``catalogue`` moves real money.
 ///
 /// The router is pure: ``handle(_:)`` takes a ``SandboxRequest`` value and returns a ``SandboxResponse``, so
 /// tests run without sockets. An HTTP server (or an in-process transport) just feeds it.
@@ -33,6 +33,8 @@ public final class PurseSandbox: Sendable {
     public let faults = FaultInjector()
     /// Where ``newID()`` draws its ids.
     private let ids = RandomIDs()
+    /// Signs the `purse-redirection-data` of returns (HMAC-SHA256 under a key drawn now: not Purse's signature).
+    let redirectionSignature = RedirectionSignature()
 
     /// Creates a sandbox, loading the state file when ``SandboxConfiguration/statePath`` names one that exists.
     ///

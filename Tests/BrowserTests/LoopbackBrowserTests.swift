@@ -286,14 +286,12 @@ struct LoopbackBrowserTests {
         #expect(requested == ["/allowed"])
     }
 
-    /// The `purse-redirection-data` of a return URL (unsigned base64url JSON in the sandbox).
+    /// The payload of a return URL's `purse-redirection-data` (a compact JWS, read unverified).
     static func redirectionData(_ url: URL) throws -> [String: String] {
-        let components = try #require(URLComponents(url: url, resolvingAgainstBaseURL: false))
-        var text = try #require(components.queryItems?.first { $0.name == "purse-redirection-data" }?.value)
-        text = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while text.count % 4 != 0 { text += "=" }
-        let data = try #require(Data(base64Encoded: text))
-        let object = try #require(try JSONValue.parse(data).objectValue)
-        return object.compactMapValues(\.stringValue)
+        let hint = try #require(RedirectionData(returnURL: url))
+        return [
+            "client_session_id": hint.clientSessionID, "payment_id": hint.paymentID,
+            "authorization_status": hint.authorizationStatus, "client_session_status": hint.clientSessionStatus,
+        ].compactMapValues { $0 }
     }
 }

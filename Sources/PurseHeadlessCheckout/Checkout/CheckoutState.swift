@@ -92,6 +92,10 @@ struct CheckoutState: Sendable, Equatable {
     var savedSecondaryLookups: [String: SavedSecondaryLookup] = [:]
     /// The payment a successful submit sent, kept for the app to confirm server-side (and by `saveState()`).
     var submittedPayment: SubmittedPayment?
+    /// What the payment status provider last confirmed (never saved: a restored checkout confirms again).
+    var paymentStatus: PaymentStatus?
+    /// Whether a confirmation is under way.
+    var isConfirmingPayment = false
 
     init(session: ClientSession, serverClockOffset: TimeInterval) throws(PurseCheckoutError) {
         self.session = session

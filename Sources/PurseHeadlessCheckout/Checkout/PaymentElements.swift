@@ -99,7 +99,8 @@ extension PurseHeadlessCheckout {
             client: paymentAPI.client, retriesAttempt: state.attempt != nil)
     }
 
-    /// Hands a page to open to the hook, then the presenter; without either, the outcome is `completed`.
+    /// Hands a page to open to the hook, then the presenter; without either, the outcome is `completed`. With a
+    /// ``PaymentStatusProvider``, the page's end is confirmed before it is reported (``confirmedOutcome(_:policy:)``).
     func followRedirect(of result: ValidationResult, presenter: (any RedirectPresenter)?) async -> PaymentOutcome {
         guard let action = result.redirection else { return .completed(result) }
         if let hook = configuration.hooks.onRedirection, hook(action) {
@@ -111,8 +112,15 @@ extension PurseHeadlessCheckout {
             return .completed(result)
         }
         switch await present(action, with: presenter) {
-        case .returned(let url): return .returnedFromRedirect(url: url)
-        case .canceled: return .canceled
+        case .returned(let url):
+            if otherSession(namedBy: url) != nil {
+                log.warning("the page came back to another client session's return: not this payment's return")
+                return .failed(RedirectError.otherSessionReturn)
+            }
+            return await confirmedOutcome(.returnedFromRedirect(url: url), policy: nil)
+        case .canceled:
+            // The page was closed: one look at the status (a shopper who closed it has not finished it).
+            return await confirmedOutcome(.canceled, policy: .once)
         case .failed(let error): return .failed(error)
         }
     }

@@ -33,6 +33,12 @@ public struct PurseCheckoutConfiguration: Sendable {
     public var pluginRegistry: PluginRegistry
     /// Apple Pay settings that override the session's (the merchant identifier of your app's entitlement, …).
     public var applePay: ApplePayConfiguration
+    /// Your backend's reading of a client session's payment (``PaymentStatusProvider``): with one, the checkout
+    /// confirms a payment's final status after its page (``PurseHeadlessCheckout/confirmPayment(policy:)``).
+    /// `nil`: the app confirms on its own, and a return is reported as it came.
+    public var paymentStatusProvider: (any PaymentStatusProvider)?
+    /// How long a confirmation polls the provider, on ``clock``.
+    public var paymentConfirmation: PaymentConfirmationPolicy
 
     /// A configuration with production defaults for every member not given.
     public init(
@@ -45,7 +51,9 @@ public struct PurseCheckoutConfiguration: Sendable {
         requestTimeout: Duration = .seconds(30),
         makeIdempotencyKey: @escaping @Sendable () -> String = { UUID().uuidString },
         pluginRegistry: PluginRegistry = .shared,
-        applePay: ApplePayConfiguration = ApplePayConfiguration()
+        applePay: ApplePayConfiguration = ApplePayConfiguration(),
+        paymentStatusProvider: (any PaymentStatusProvider)? = nil,
+        paymentConfirmation: PaymentConfirmationPolicy = PaymentConfirmationPolicy()
     ) {
         self.transport = transport
         self.clock = clock
@@ -57,6 +65,8 @@ public struct PurseCheckoutConfiguration: Sendable {
         self.makeIdempotencyKey = makeIdempotencyKey
         self.pluginRegistry = pluginRegistry
         self.applePay = applePay
+        self.paymentStatusProvider = paymentStatusProvider
+        self.paymentConfirmation = paymentConfirmation
     }
 }
 

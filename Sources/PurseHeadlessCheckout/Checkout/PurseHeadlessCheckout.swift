@@ -39,6 +39,8 @@ public final class PurseHeadlessCheckout {
     @ObservationIgnored let returnHandoff = ReturnHandoff()
     /// Loan simulations already answered, by session, amount and method (``simulateLoan(method:amount:)``).
     @ObservationIgnored let loanSimulationCache = LoanSimulationCache()
+    /// The payment confirmation under way (``confirmPayment(policy:)``); cancelled when the checkout goes away.
+    @ObservationIgnored let confirmationRun = ConfirmationRun()
 
     #if canImport(Combine)
         /// Fires before every state change, for `@ObservedObject` users.
@@ -180,7 +182,8 @@ public final class PurseHeadlessCheckout {
     /// ``availability(of:)-(PaymentItem)``).
     public var isPaymentFulfilled: Bool { state.split.isPaymentFulfilled && selectedPrimaryRefusal == nil }
     /// Where the payment is: `ready` while the split can change, `submitting` during `/validate`, then
-    /// `submitted` (a second submit is refused), `error` (the split can be submitted again) or `expired`.
+    /// `submitted` (a second submit is refused), `error` (the split can be submitted again: also after a payment
+    /// the ``PaymentStatusProvider`` confirmed as refused) or `expired`.
     public var sessionState: SessionState { state.phase }
     /// The selected primary item, if any.
     public var primary: PaymentItem? { state.primary }

@@ -47,7 +47,9 @@ extension PurseHeadlessCheckout {
     /// (`SESSION_ALREADY_SUBMITTED_ERROR`, also for every other checkout restored from the same snapshot) and
     /// exposes ``submittedPayment`` for the backend to confirm.
     ///
-    /// A checkout that was not submitted starts reading its unresolved saved gift-card balances again.
+    /// A checkout that was not submitted starts reading its unresolved saved gift-card balances again. One whose
+    /// payment waited on a page starts confirming it when the configuration has a ``PaymentStatusProvider``
+    /// (``confirmPayment(policy:)`` waits for that confirmation).
     /// - Throws: `STATE_SNAPSHOT_MALFORMED` (not a snapshot, or content that no longer fits its session: the
     ///   message names the path), `STATE_SNAPSHOT_UNSUPPORTED_VERSION` (written by a newer SDK).
     public static func restore(
@@ -61,6 +63,7 @@ extension PurseHeadlessCheckout {
                 "the \(page.kind.rawValue) page of session \(payment.sessionID) cannot be shown again (a snapshot "
                     + "never keeps a form or a document): confirm the payment")
         }
+        checkout.confirmInBackgroundIfPending()
         return checkout
     }
 }

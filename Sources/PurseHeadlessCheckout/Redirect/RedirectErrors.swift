@@ -13,6 +13,9 @@ extension PurseCheckoutError.Code {
     /// `no view controller to present the redirect from`), the policy is not usable by this presenter, the
     /// browser could not be started, or the loopback listener could not bind its port.
     public static let redirectPresentationFailed: Self = "REDIRECT_PRESENTATION_FAILED"
+    /// The page came back to a return URL whose `purse-redirection-data` names another client session: not this
+    /// payment's return (``RedirectionData``). The payment is still pending: confirm it.
+    public static let redirectReturnOtherSession: Self = "REDIRECT_RETURN_OTHER_SESSION"
     /// ``PurseHeadlessCheckout/restore(_:configuration:)`` was given bytes that are not a checkout snapshot,
     /// or a snapshot whose content does not fit its session.
     public static let stateSnapshotMalformed: Self = "STATE_SNAPSHOT_MALFORMED"
@@ -41,6 +44,12 @@ package enum RedirectError {
     /// `REDIRECT_PRESENTATION_FAILED`, `a redirect page is already open`: a presenter shows one page at a time.
     package static var alreadyPresenting: PurseCheckoutError {
         PurseCheckoutError(.redirectPresentationFailed, message: "a redirect page is already open", kind: .payment)
+    }
+
+    /// `REDIRECT_RETURN_OTHER_SESSION`: the return names another client session.
+    package static var otherSessionReturn: PurseCheckoutError {
+        PurseCheckoutError(
+            .redirectReturnOtherSession, message: "the return belongs to another client session", kind: .payment)
     }
 
     /// `REDIRECT_PRESENTATION_FAILED` with a message of its own (never a URL).

@@ -14,6 +14,9 @@ public enum ReturnURLHandling: Sendable, Hashable {
     /// A return URL, but this checkout has no page open and no submitted payment waiting on one: a stale or
     /// fabricated link. Nothing changed.
     case nothingPending
+    /// A return URL whose `purse-redirection-data` names another client session (the one given): not this
+    /// checkout's return. Nothing changed, and an open page stays open.
+    case otherSession(String)
 }
 
 extension PurseHeadlessCheckout {
@@ -35,13 +38,20 @@ extension PurseHeadlessCheckout {
     /// `returnedFromRedirect(url:)`. After process death there is no page to end: a restored checkout whose
     /// submitted payment waited on a page reports ``ReturnURLHandling/returnedToSubmittedPayment(_:)``.
     ///
-    /// A return is never proof of payment (a custom scheme can be fabricated by any app): whatever this
-    /// returns, confirm the payment's status on your backend.
+    /// A return whose `purse-redirection-data` names another client session is refused
+    /// (``ReturnURLHandling/otherSession(_:)``); that data is read as an unverified hint (``RedirectionData``) and
+    /// decides nothing else. A return is never proof of payment (a custom scheme can be fabricated by any app):
+    /// whatever this returns, confirm the payment's status on your backend, or with a ``PaymentStatusProvider``
+    /// (a restored checkout starts that confirmation here).
     @discardableResult
     public func handleReturnURL(_ url: URL, policy: RedirectPolicy) -> ReturnURLHandling {
         guard let returned = policy.classifyReturn(url).url else {
             log.debug("a URL handed to the checkout is not its return destination")
             return .notAReturn
+        }
+        if let other = otherSession(namedBy: returned) {
+            log.warning("a return handed over names another client session (\(other)): not this checkout's return")
+            return .otherSession(other)
         }
         if returnHandoff.deliver(returned) {
             log.info("return handed over by the app: the open page is closed")
@@ -49,6 +59,7 @@ extension PurseHeadlessCheckout {
         }
         if let payment = state.submittedPayment, payment.isPending {
             log.info("return handed over by the app for submitted session \(payment.sessionID): confirm on the backend")
+            confirmInBackgroundIfPending()
             return .returnedToSubmittedPayment(payment)
         }
         log.info("return handed over by the app, but nothing waits for it")

@@ -6,11 +6,13 @@ internal import Foundation
 /// Reachable by GET (`.get` redirect), by a form POST (`.postForm`, and the form of a `.postHTML`
 /// redirect). The page's buttons post `decision=approve|decline|cancel` to `…/decision`, which sets the
 /// payment `AUTHORIZED`, `REFUSED` or `ABORTED` and answers **303** to
-/// `{shopper_redirection_url}?purse-redirection-data=<base64url JSON>` with `client_session_id`,
-/// `payment_id`, `authorization_status` and `client_session_status` (CONTRACT.md §5).
+/// `{shopper_redirection_url}?purse-redirection-data=<compact JWS>` whose payload carries `client_session_id`,
+/// `payment_id`, `authorization_status` and `client_session_status` (CONTRACT.md §5, purse-facts §2.4).
 ///
-/// Simulation: the real service sends a signed compact JWS there; the sandbox sends unsigned base64url JSON,
-/// so the return proves nothing, and the app must confirm the status with its backend (as it must anyway).
+/// Simulation: the JWS has Purse's shape (`header.payload.signature`), but its signature is the sandbox's own
+/// HMAC-SHA256 (`HS256`, `kid` `purse-sandbox`, a key drawn when the sandbox starts), not Purse's RSA signature:
+/// no JWKS verifies it (``RedirectionSignature``). The return proves nothing, and the app confirms the status
+/// with its backend (as it must anyway).
 /// A refused or aborted payment gives its gift-card debits back and reopens the session for another attempt.
 extension PurseSandbox {
     func hostedPage(kind: String, payment paymentId: String, _ request: SandboxRequest) -> SandboxResponse {
@@ -108,6 +110,6 @@ extension PurseSandbox {
             base = String(base[..<hash])
         }
         let separator = base.contains("?") ? (base.hasSuffix("?") || base.hasSuffix("&") ? "" : "&") : "?"
-        return base + separator + "purse-redirection-data=" + SandboxEncoding.base64URL(data.data) + fragment
+        return base + separator + "purse-redirection-data=" + redirectionSignature.token(claims: data.data) + fragment
     }
 }

@@ -155,11 +155,14 @@ func cardItem(formToken: String, amount: Int, register: JSONObject? = nil) -> JS
     return item
 }
 
-/// Decodes `purse-redirection-data` from a return URL.
+/// Decodes the payload of `purse-redirection-data` (a compact JWS: `header.payload.signature`) from a return URL.
 func redirectionData(_ location: String) throws -> JSONObject {
     guard let components = URLComponents(string: location),
-        let value = components.queryItems?.first(where: { $0.name == "purse-redirection-data" })?.value
+        let token = components.queryItems?.first(where: { $0.name == "purse-redirection-data" })?.value
     else { throw TestFailure(description: "no purse-redirection-data in \(location)") }
+    let segments = token.split(separator: ".", omittingEmptySubsequences: false)
+    guard segments.count == 3 else { throw TestFailure(description: "purse-redirection-data is not a compact JWS") }
+    let value = String(segments[1])
     var base64 = value.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
     while base64.count % 4 != 0 { base64 += "=" }
     guard let data = Data(base64Encoded: base64),

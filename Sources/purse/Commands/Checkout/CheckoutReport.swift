@@ -104,16 +104,8 @@ struct CheckoutReport {
 }
 
 extension CheckoutReport {
-    /// Reads `purse-redirection-data` from a return URL: `{ client_session_id, payment_id,
-    /// authorization_status, client_session_status }` (base64url JSON; unsigned on the sandbox, a JWS on
-    /// Purse — this reads only an unsigned document, and only as a hint).
-    static func returnData(_ url: URL) -> JSONValue? {
-        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
-            let value = components.queryItems?.first(where: { $0.name == "purse-redirection-data" })?.value
-        else { return nil }
-        var base64 = value.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard let data = Data(base64Encoded: base64) else { return nil }
-        return try? JSONValue.parse(data)
-    }
+    /// Reads `purse-redirection-data` from a return URL: the compact JWS's payload `{ client_session_id,
+    /// payment_id, authorization_status, client_session_status }`, unverified (the sandbox's signature is its own
+    /// HMAC, Purse's is RSA): only a hint.
+    static func returnData(_ url: URL) -> RedirectionData? { RedirectionData(returnURL: url) }
 }

@@ -62,8 +62,8 @@ extension CheckoutRun {
         case .returnedFromRedirect(let url):
             let data = CheckoutReport.returnData(url)
             report.outcome = .returned
-            report.paymentID = data?["payment_id"]?.stringValue
-            if let status = data?["authorization_status"]?.stringValue {
+            report.paymentID = data?.paymentID
+            if let status = data?.authorizationStatus {
                 report.authorizationStatus = status
                 report.confirmedBy = "return data (unsigned)"
             }
