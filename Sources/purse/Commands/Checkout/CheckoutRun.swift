@@ -136,8 +136,11 @@ final class CheckoutRun {
             }
         }
         confirm = { sessionID in try await backend.status(token: token, sessionID: sessionID) }
+        // The checkout confirms each page's outcome with the merchant backend, as an app does with its own.
+        let configuration = PurseCheckoutConfiguration(
+            paymentStatusProvider: MerchantStatusProvider(backend: backend, token: token))
         let checkout = try await spinner.during("Opening the checkout") {
-            try await PurseHeadlessCheckout(widgetData: created.widgetData)
+            try await PurseHeadlessCheckout(widgetData: created.widgetData, configuration: configuration)
         }
         let presenter = TerminalRedirectPresenter(
             loopback: loopback, catchesReturn: true, sessionReturnURL: returnURL, input: input, screen: screen)
