@@ -142,6 +142,8 @@ final class CheckoutModel {
         case .returnedToSubmittedPayment(let payment):
             message = "Payment pending: confirming with your backend…"
             confirm(sessionID: payment.sessionID)
+        case .otherSession:
+            break  // another order's return: this payment's page stays open
         case .nothingPending, .notAReturn:
             break  // a stale return, or another link of the app
         }
