@@ -4,7 +4,7 @@ public import PurseSandbox
 
 /// A ``/PurseHeadlessCheckout/PaymentStatusProvider`` backed by the sandbox, as a merchant backend reads it: an
 /// OAuth token (`POST /oauth/token`), then `GET /payment/v2/client-sessions/{id}`, the endpoint of
-/// ``/PurseSandbox/PurseSandbox/clientSessionStatus(id:)``.
+/// `PurseSandbox.clientSessionStatus(id:)`.
 ///
 /// ```swift
 /// let sandbox = try PurseSandbox()
