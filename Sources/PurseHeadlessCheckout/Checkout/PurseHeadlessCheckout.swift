@@ -198,8 +198,8 @@ public final class PurseHeadlessCheckout {
     /// (and Observation sees the change) as soon as the main actor runs it.
     public var sessionState: SessionState {
         switch state.phase {
-        case .idle, .ready, .error where serverNow >= state.session.expirationDate: return .expired
-        default: return state.phase
+        case .idle, .ready, .error: return serverNow >= state.session.expirationDate ? .expired : state.phase
+        case .submitting, .submitted, .expired, .terminated: return state.phase
         }
     }
     /// The selected primary item, if any.
