@@ -32,11 +32,12 @@ struct SessionLifetimeTests {
         await clock.advance(by: .seconds(1))
         #expect(sandbox.clientSessionStatus(id: session.id)?.status == "EXPIRED")
         // A checkout opened now is refused: the server's clock says the session is over.
-        #expect(await thrownCode {
-            _ = try await PurseHeadlessCheckout(
-                widgetData: session.widgetData,
-                configuration: PurseCheckoutConfiguration(transport: SandboxTransport(sandbox), clock: clock))
-        } == .expiredSession)
+        #expect(
+            await thrownCode {
+                _ = try await PurseHeadlessCheckout(
+                    widgetData: session.widgetData,
+                    configuration: PurseCheckoutConfiguration(transport: SandboxTransport(sandbox), clock: clock))
+            } == .expiredSession)
     }
 
     @Test("an explicit now still overrides the clock")
@@ -110,17 +111,19 @@ struct SessionLifetimeTests {
         await checkout.waitForSavedSecondaryBalances()  // cancelled: returns without advancing the clock
         #expect(clock.watchCount == 0)
         #expect(try checkout.savedGiftCard(slow.id).balanceResolved == false)
-                let method = try #require(checkout.paymentMethods.first)
+        let method = try #require(checkout.paymentMethods.first)
         #expect(thrownCode { try checkout.setPrimary(method) } == .checkoutTerminated)
         #expect(await thrownCode { try await checkout.submitPayment() } == .checkoutTerminated)
-        #expect(await thrownCode {
-            _ = try await checkout.read(.illicado, pan: Catalogue.illicado50.pan, cvv: Catalogue.illicado50.pin)
-        } == .checkoutTerminated)
+        #expect(
+            await thrownCode {
+                _ = try await checkout.read(.illicado, pan: Catalogue.illicado50.pan, cvv: Catalogue.illicado50.pin)
+            } == .checkoutTerminated)
         let token = try #require(checkout.paymentTokens.first)
         #expect(await thrownCode { try await checkout.editToken(token, name: "Mine") } == .checkoutTerminated)
         #expect(await thrownCode { try await checkout.deleteAllTokens() } == .checkoutTerminated)
         let fresh = try sandbox.createClientSession(amount: 10, shopper: nil)
-        #expect(await thrownCode { try await checkout.updateSession(widgetData: fresh.widgetData) } == .checkoutTerminated)
+        #expect(
+            await thrownCode { try await checkout.updateSession(widgetData: fresh.widgetData) } == .checkoutTerminated)
         #expect(checkout.paymentElement(for: .primaryMethod(method)).unavailableReason?.code == .checkoutTerminated)
         checkout.teardown()  // a second teardown does nothing
         #expect(checkout.sessionState == .terminated)

@@ -159,9 +159,10 @@ struct SessionUpdateTests {
         try checkout.applySecondary(try await illicado(checkout))
         let before = checkout.state
         sandbox.faults.inject(.status(503), on: .gatewayInit)
-        #expect(await thrownCode {
-            try await checkout.updateSession(widgetData: try cart(45))
-        } == .failedToInitSecondaryToken)
+        #expect(
+            await thrownCode {
+                try await checkout.updateSession(widgetData: try cart(45))
+            } == .failedToInitSecondaryToken)
         #expect(checkout.state == before)
         sandbox.faults.clearAll()
         try await checkout.updateSession(widgetData: try cart(45))
@@ -174,9 +175,10 @@ struct SessionUpdateTests {
         try checkout.applySecondary(try await illicado(checkout))
         try await checkout.submitPayment()
         let before = checkout.state
-        #expect(await thrownCode {
-            try await checkout.updateSession(widgetData: try cart(20))
-        } == .sessionAlreadySubmitted)
+        #expect(
+            await thrownCode {
+                try await checkout.updateSession(widgetData: try cart(20))
+            } == .sessionAlreadySubmitted)
         #expect(checkout.state == before)
     }
 
@@ -206,15 +208,17 @@ struct SessionUpdateTests {
         let checkout = try await open(30)
         try checkout.applySecondary(try await illicado(checkout))
         let before = checkout.state
-        #expect(await thrownCode {
-            try await checkout.updateSession(widgetData: "not widget data")
-        } == .widgetDataMalformed)
+        #expect(
+            await thrownCode {
+                try await checkout.updateSession(widgetData: "not widget data")
+            } == .widgetDataMalformed)
         // A backend whose server clock is two hours behind: its 30-minute session is over already.
         let late = try PurseSandbox(configuration: SandboxConfiguration(now: { Date().addingTimeInterval(-7200) }))
         let expired = try late.createClientSession(amount: 20, shopper: nil)
-        #expect(await thrownCode {
-            try await checkout.updateSession(widgetData: expired.widgetData)
-        } == .expiredSession)
+        #expect(
+            await thrownCode {
+                try await checkout.updateSession(widgetData: expired.widgetData)
+            } == .expiredSession)
         #expect(checkout.state == before)
     }
 

@@ -90,7 +90,9 @@ extension PurseHeadlessCheckout {
         return reads
     }
 
-    private func read(_ request: BalanceReadRequest, target: UpdateTarget) async throws(PurseCheckoutError)
+    private func read(
+        _ request: BalanceReadRequest, target: UpdateTarget
+    ) async throws(PurseCheckoutError)
         -> BalanceRead
     {
         switch request.card {
@@ -121,7 +123,8 @@ extension PurseHeadlessCheckout {
             switch outcome {
             case .resolved(let found, let totalBalance): return .saved(found, totalBalance: totalBalance)
             case .disabled(let message):
-                throw PurseCheckoutError(.failedToInitSecondaryToken, message: "saved gift card \(saved.id): \(message)")
+                throw PurseCheckoutError(
+                    .failedToInitSecondaryToken, message: "saved gift card \(saved.id): \(message)")
             case .cancelled:
                 throw PurseCheckoutError(
                     .secondaryMethodRequestAborted, message: "reading saved gift card \(saved.id) was cancelled")
@@ -134,7 +137,8 @@ extension PurseHeadlessCheckout {
         savedBalanceLookups.cancel()
         paymentAPI = target.paymentAPI
         walletAPI = target.session.walletSession.map {
-            WalletAPI(client: paymentAPI.client, root: target.roots.wallet, apiKey: target.session.apiKey, walletSession: $0)
+            WalletAPI(
+                client: paymentAPI.client, root: target.roots.wallet, apiKey: target.session.apiKey, walletSession: $0)
         }
         roots = target.roots
         mutate { $0 = plan.state }

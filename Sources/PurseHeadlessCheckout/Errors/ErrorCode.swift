@@ -132,7 +132,8 @@ extension PurseCheckoutError {
                 .userActionRequestHasExpired, .userActionRequestAbortedByCustomer,
                 .otherTransactionPendingForAccount:
                 return .secondaryTokenizationFailed
-            case .widgetDataMalformed, .sessionMalformed, .expiredSession, .sessionAlreadySubmitted, .checkoutTerminated:
+            case .widgetDataMalformed, .sessionMalformed, .expiredSession, .sessionAlreadySubmitted,
+                .checkoutTerminated:
                 return .session
             case .apiError, .networkError, .invalidResponse, .requestCancelled:
                 return .api
