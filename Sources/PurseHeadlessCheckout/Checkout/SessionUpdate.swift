@@ -33,7 +33,9 @@ public struct SessionUpdate: Sendable, Hashable {
     public let primary: PrimaryOutcome?
     /// What became of each secondary share (gift card, voucher, loyalty), in the order applied.
     public let secondaryShares: [SecondaryShareUpdate]
-    /// Saved gift cards whose balance was read again against the new amount (ids of ``savedSecondaryTokens``).
+    /// Saved gift cards whose balance is read again against the new amount (ids of
+    /// ``PurseHeadlessCheckout/savedSecondaryTokens``): during the update for those in the split, in the background
+    /// right after for the others (gate their Use button on ``SavedSecondaryToken/balanceResolved``).
     public let savedBalancesReread: [String]
     /// Whether the checkout had expired and is open again on the new session.
     public let revived: Bool
