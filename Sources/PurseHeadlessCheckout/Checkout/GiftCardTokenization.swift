@@ -83,14 +83,12 @@ extension PurseHeadlessCheckout {
         return token
     }
 
-    /// `/init`, then polls while the config asks to; every failure is a tokenization error. `target` is the API
-    /// and session to read on (a session update reads on the new session); `nil`: the checkout's own.
-    func initializeSecondary(
-        _ item: ItemPayload, config: any SecondaryConfig, methodID: String,
-        on target: (api: PaymentAPI, sessionID: String)? = nil
+    /// `/init`, then polls while the config asks to; every failure is a tokenization error.
+    private func initializeSecondary(
+        _ item: ItemPayload, config: any SecondaryConfig, methodID: String
     ) async throws(PurseCheckoutError) -> InitData {
         var item = item
-        var answer = try await sendSecondaryInit(item, methodID: methodID, on: target)
+        var answer = try await sendSecondaryInit(item, methodID: methodID)
         var polls = 0
         while config.shouldPoll(answer) {
             guard polls < config.maximumPollCount else {
@@ -107,7 +105,7 @@ extension PurseHeadlessCheckout {
             }
             if let stepID = answer.stepID { item.stepID = stepID }
             log.debug("polling /init for \(methodID) (\(polls))")
-            answer = try await sendSecondaryInit(item, methodID: methodID, on: target)
+            answer = try await sendSecondaryInit(item, methodID: methodID)
         }
         guard answer.status.state == .success else {
             if let precise = config.classifyInitError(answer) { throw precise }
@@ -121,14 +119,11 @@ extension PurseHeadlessCheckout {
     }
 
     /// One `/init`, its failures regrouped as `secondaryTokenizationFailed`.
-    private func sendSecondaryInit(
-        _ item: ItemPayload, methodID: String, on target: (api: PaymentAPI, sessionID: String)?
-    ) async throws(PurseCheckoutError) -> InitData {
+    private func sendSecondaryInit(_ item: ItemPayload, methodID: String) async throws(PurseCheckoutError) -> InitData {
         if Task.isCancelled { throw Self.aborted(methodID) }
         let answer: InitData
         do {
-            answer = try await (target?.api ?? paymentAPI).initialize(
-                sessionID: target?.sessionID ?? state.session.id, item: item)
+            answer = try await paymentAPI.initialize(sessionID: state.session.id, item: item)
         } catch {
             if error.code == .requestCancelled || Task.isCancelled { throw Self.aborted(methodID) }
             throw PurseCheckoutError(
@@ -143,13 +138,12 @@ extension PurseHeadlessCheckout {
         PurseCheckoutError(.secondaryMethodRequestAborted, message: "reading the \(methodID) card was cancelled")
     }
 
-    /// The token of a successful answer, or the reason there is none; read for `session` (`nil`: the checkout's).
-    func makeToken(
+    /// The token of a successful answer, or the reason there is none.
+    private func makeToken(
         _ answer: InitData, config: any SecondaryConfig, method: SecondaryMethod, pan: String, cvv: String?,
-        asked: Int64, session: ClientSession? = nil
+        asked: Int64
     ) throws(PurseCheckoutError) -> SecondaryToken {
-        let session = session ?? state.session
-        let currency = session.currency
+        let currency = state.session.currency
         let details: SecondaryTokenDetails
         do {
             details = try config.parseToken(answer, currency: currency)
@@ -188,6 +182,6 @@ extension PurseHeadlessCheckout {
             totalBalance: details.totalBalance, currency: currency,
             canBeRegistered: details.canBeRegistered && method.canBeRegistered, expirationDate: details.expirationDate,
             partnerReference: details.partnerReference, stepID: answer.stepID, pluginResult: answer.pluginResult,
-            sessionID: session.id)
+            sessionID: state.session.id)
     }
 }

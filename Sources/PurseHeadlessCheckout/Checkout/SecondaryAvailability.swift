@@ -153,8 +153,7 @@ extension PurseHeadlessCheckout {
     /// The rules for a card read by number, taking as much as the order needs.
     func typedSecondaryPlan(for token: SecondaryToken) throws(PurseCheckoutError) -> SecondaryPlan {
         if let refusal = phaseRefusal() { throw refusal }
-        // A reading the checkout carried onto its current session (`updateSession`) is that session's too.
-        guard token.sessionID == state.session.id || state.secondaryTokens[token.id] != nil else {
+        guard token.sessionID == state.session.id else {
             throw refusal(
                 .paymentTokenNotFoundInSession, .notInSession,
                 "this \(token.methodID) card was read for another session: read it again with getSecondaryToken")

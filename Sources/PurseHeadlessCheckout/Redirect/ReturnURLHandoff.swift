@@ -79,11 +79,8 @@ extension PurseHeadlessCheckout {
         await withTaskGroup(of: RedirectWaitEnd.self) { group in
             group.addTask { .presenter(await presenter.present(action)) }
             group.addTask {
-                switch await handoff.wait() {
-                case .returned(let url): return .handedOver(url)
-                case .cancelled: return .handoffEnded
-                case .checkoutEnded: return .checkoutEnded
-                }
+                guard let url = await handoff.wait() else { return .handoffEnded }
+                return .handedOver(url)
             }
             while let end = await group.next() {
                 switch end {
@@ -93,10 +90,6 @@ extension PurseHeadlessCheckout {
                 case .handedOver(let url):
                     group.cancelAll()
                     return .returned(url)
-                case .checkoutEnded:
-                    // Torn down: the presenter is cancelled (it closes its page) and the element reports canceled.
-                    group.cancelAll()
-                    return .canceled
                 case .handoffEnded:
                     continue
                 }
@@ -111,15 +104,6 @@ private enum RedirectWaitEnd: Sendable {
     case presenter(RedirectPresentationResult)
     case handedOver(URL)
     case handoffEnded
-    case checkoutEnded
-}
-
-/// How a wait for a handed-over return ended.
-enum HandoffWaitEnd: Sendable {
-    case returned(URL)
-    case cancelled
-    /// The checkout was torn down: the page must close.
-    case checkoutEnded
 }
 
 /// Where the presentations of a checkout wait for a return the app hands over.
@@ -128,43 +112,29 @@ enum HandoffWaitEnd: Sendable {
 final class ReturnHandoff: Sendable {
     private struct Waiters {
         var next: UInt64 = 0
-        var continuations: [UInt64: CheckedContinuation<HandoffWaitEnd, Never>] = [:]
-        var ended = false
+        var continuations: [UInt64: CheckedContinuation<URL?, Never>] = [:]
     }
     private let waiters = Locked(Waiters())
 
-    /// Waits for a handed-over return URL, the task's cancellation, or the checkout's teardown.
-    func wait() async -> HandoffWaitEnd {
+    /// Waits for a handed-over return URL; `nil` when the waiting task is cancelled.
+    func wait() async -> URL? {
         let id = waiters.withLock { waiters in
             waiters.next += 1
             return waiters.next
         }
         return await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<HandoffWaitEnd, Never>) in
-                let early: HandoffWaitEnd? = waiters.withLock { waiters in
+            await withCheckedContinuation { (continuation: CheckedContinuation<URL?, Never>) in
+                let cancelled = waiters.withLock { waiters in
                     // Checked under the lock, so a cancellation either sees the waiter or is seen here.
-                    if waiters.ended { return .checkoutEnded }
-                    if Task.isCancelled { return .cancelled }
+                    if Task.isCancelled { return true }
                     waiters.continuations[id] = continuation
-                    return nil
+                    return false
                 }
-                if let early { continuation.resume(returning: early) }
+                if cancelled { continuation.resume(returning: nil) }
             }
         } onCancel: {
-            waiters.withLock { $0.continuations.removeValue(forKey: id) }?.resume(returning: .cancelled)
+            waiters.withLock { $0.continuations.removeValue(forKey: id) }?.resume(returning: nil)
         }
-    }
-
-    /// Ends every wait, now and later, with ``HandoffWaitEnd/checkoutEnded``: the checkout was torn down.
-    func end() {
-        let waiting = waiters.withLock { waiters in
-            defer {
-                waiters.continuations.removeAll()
-                waiters.ended = true
-            }
-            return Array(waiters.continuations.values)
-        }
-        for continuation in waiting { continuation.resume(returning: .checkoutEnded) }
     }
 
     /// Ends every wait with `url`; `false` when nothing was waiting.
@@ -173,7 +143,7 @@ final class ReturnHandoff: Sendable {
             defer { waiters.continuations.removeAll() }
             return Array(waiters.continuations.values)
         }
-        for continuation in waiting { continuation.resume(returning: .returned(url)) }
+        for continuation in waiting { continuation.resume(returning: url) }
         return !waiting.isEmpty
     }
 

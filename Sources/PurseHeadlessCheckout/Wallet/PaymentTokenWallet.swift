@@ -89,9 +89,8 @@ extension PurseHeadlessCheckout {
 
     // MARK: - Helpers
 
-    /// The wallet API, or `MISSING_WALLET_SESSION` (`CHECKOUT_TERMINATED` after ``teardown()``).
-    func tokenWallet() throws(PurseCheckoutError) -> WalletAPI {
-        try ensureLive()
+    /// The wallet API, or `MISSING_WALLET_SESSION`.
+    private func tokenWallet() throws(PurseCheckoutError) -> WalletAPI {
         guard let walletAPI else {
             throw PurseCheckoutError(.missingWalletSession, message: "the client session carries no wallet session")
         }
