@@ -31,7 +31,7 @@ struct GiftCardsSavedTests {
         #expect(early?.code == .secondaryTokenEmptyBalance)
 
         await clock.advance(by: .seconds(1))  // one round trip: two of three answer
-        await clock.waitForSleepers(1)  // the slow card's issuer takes 2 s more
+        await clock.waitForSleeper(for: .seconds(2))  // the slow card's issuer takes 2 s more
         try await yieldUntil {
             // Over loopback the two answers travel back independently: wait for both.
             try checkout.savedGiftCard(Catalogue.savedLookupFails).disabled != nil

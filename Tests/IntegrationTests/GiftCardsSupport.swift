@@ -80,13 +80,24 @@ extension Harness {
     var initCalls: Int { sandbox.stats().requests(.gatewayInit) }
 }
 
-/// Yields until `condition` holds. Bounded, so a test whose condition never comes fails on its own expectations
-/// instead of hanging; no real-time wait.
+/// Yields, then polls every millisecond, until `condition` holds; records an issue when it still does not hold
+/// after `limit` of real time. The bound is real time (not a count of yields): on a loaded machine, under a
+/// sanitizer, an answer over loopback may take seconds to come back.
 func yieldUntil(
-    isolation: isolated (any Actor)? = #isolation, _ condition: () throws -> Bool
+    isolation: isolated (any Actor)? = #isolation, limit: Duration = .seconds(120),
+    sourceLocation: SourceLocation = #_sourceLocation, _ condition: () throws -> Bool
 ) async rethrows {
-    for _ in 0..<2_000_000 {
+    let deadline = ContinuousClock.now + limit
+    var spins = 0
+    while ContinuousClock.now < deadline {
         if try condition() { return }
-        await Task.yield()
+        spins += 1
+        if spins < 1000 {
+            await Task.yield()
+        } else {
+            try? await Task.sleep(for: .milliseconds(1))  // leave the actor to the work being waited for
+        }
     }
+    if try condition() { return }
+    Issue.record("the condition still did not hold after \(limit)", sourceLocation: sourceLocation)
 }

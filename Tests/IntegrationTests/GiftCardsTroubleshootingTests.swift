@@ -82,7 +82,7 @@ struct GiftCardsTroubleshootingTests {
         let clock = TestClock()
         let harness = try Harness(wire, clock: clock)
         let checkout = try await harness.openCheckout()
-        await clock.waitForSleepers(1)  // the slow card's issuer answers after 2 s
+        await clock.waitForSleeper(for: .seconds(2))  // the slow card's issuer answers after 2 s
         try await yieldUntil { try checkout.savedGiftCard(Catalogue.savedGiftCard40).balanceResolved }
         let slow = try checkout.savedGiftCard(Catalogue.savedSlow)
         #expect(!slow.balanceResolved && slow.disabled == nil)

@@ -20,10 +20,13 @@ final class Harness: Sendable {
     let sandbox: PurseSandbox
     let server: SandboxServer?
     let serverTime: MutableTime
+    /// Whether the sandbox waits on a test clock rather than in real time.
+    let clockIsSimulated: Bool
 
     init(_ wire: Wire, clock: any Clock<Duration> = ContinuousClock()) throws {
         let serverTime = MutableTime(Date())
         self.wire = wire
+        clockIsSimulated = !(clock is ContinuousClock)
         self.serverTime = serverTime
         sandbox = try PurseSandbox(configuration: SandboxConfiguration(clock: clock, now: { serverTime.value }))
         if wire == .loopback {
@@ -44,6 +47,12 @@ final class Harness: Sendable {
     {
         var configuration = PurseCheckoutConfiguration(
             transport: wire == .loopback ? URLSessionTransport() : SandboxTransport(sandbox), now: { Date() })
+        if clockIsSimulated {
+            // The sandbox's slow answers wait on the test clock while the request's timeout runs in real time:
+            // on a loaded machine (a sanitizer run) the test may take longer than the default 30 s to advance
+            // the clock. Tests of the timeout itself set their own.
+            configuration.requestTimeout = .seconds(600)
+        }
         configure(&configuration)
         return configuration
     }
