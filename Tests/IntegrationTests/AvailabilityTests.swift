@@ -221,6 +221,34 @@ struct AvailabilityTests {
         #expect(checkout.headroom(of: try checkout.savedGiftCard(Catalogue.savedSlow)).reach == 30)
     }
 
+    @Test(
+        "SECONDARY_TOKEN_EMPTY_BALANCE: a saved card spent to zero by an earlier order, in the next checkout",
+        arguments: Wire.allCases)
+    func emptyBalance(wire: Wire) async throws {
+        let harness = try Harness(wire)
+        let first = try await harness.openCheckout(amount: 40)
+        await first.waitForSavedSecondaryBalances()
+        try first.applySecondary(try first.savedGiftCard(Catalogue.savedGiftCard40))
+        #expect(first.isPaymentFulfilled)
+        _ = try await first.submitPayment()
+        #expect(harness.sandbox.balance(ofGiftCard: "easy2play-saved-40") == 0)
+
+        let next = try await harness.openCheckout(amount: 100)
+        await next.waitForSavedSecondaryBalances()
+        let spent = try next.savedGiftCard(Catalogue.savedGiftCard40)
+        #expect(spent.balanceResolved && spent.balance == 0 && spent.disabled == nil)
+        let availability = next.availability(of: spent)
+        #expect(availability.reason?.cause == .emptyBalance, "\(availability)")
+        #expect(availability.reason?.shouldBeHidden == false && availability.reason?.isTechnical == false)
+        let refusal = next.refusal(of: .saved(spent))
+        #expect(refusal?.code == .secondaryTokenEmptyBalance)
+        #expect(refusal?.unavailableReason == availability.reason)
+        #expect(next.amountSplit.isEmpty && next.remainingAmountToPay == 100)
+        // Nothing in the split brings money back onto the card: an Illicado share leaves it as it is.
+        try next.applySecondary(try await next.read(.illicado, pan: Catalogue.illicado50.pan, cvv: "1234"))
+        #expect(next.availability(of: try next.savedGiftCard(Catalogue.savedGiftCard40)).reason?.cause == .emptyBalance)
+    }
+
     @Test("after submit every item says so, and a refusal carries it")
     func submitted() async throws {
         let harness = try Harness(.inProcess)

@@ -54,10 +54,24 @@ extension DemoTour {
                 ?? "up to \(CheckoutText.money(checkout.headroom(of: giftCard).reach, exponent: 2)) EUR"
             story.detail("gift card  \(padded(giftCard.id, 28)) \(row)")
         }
+        var pending: [String] = []
         for saved in checkout.savedSecondaryTokens {
-            let reason = checkout.availability(of: saved).reason.flatMap { $0.cause == .balancePending ? nil : $0 }
-            story.detail(
-                "saved gift \(padded(saved.name ?? saved.id, 28)) \(reason.map(CheckoutText.whyUnavailable) ?? "")")
+            let reason = checkout.availability(of: saved).reason
+            if reason?.cause == .balancePending { pending.append(saved.id) }
+            let row =
+                reason.map(CheckoutText.whyUnavailable)
+                ?? "balance \(CheckoutText.money(saved.balance, exponent: 2)) EUR"
+            story.detail("saved gift \(padded(saved.name ?? saved.id, 28)) \(row)")
+        }
+        if !pending.isEmpty {
+            // The look-ups run in the background from the moment the checkout opens; a slow issuer answers later.
+            await checkout.waitForSavedSecondaryBalances()
+            for saved in checkout.savedSecondaryTokens where pending.contains(saved.id) {
+                let row =
+                    checkout.availability(of: saved).reason.map(CheckoutText.whyUnavailable)
+                    ?? "balance \(CheckoutText.money(saved.balance, exponent: 2)) EUR, read in the background"
+                story.detail("saved gift \(padded(saved.name ?? saved.id, 28)) \(row)")
+            }
         }
         record(
             "listing", !checkout.paymentMethods.isEmpty && !checkout.paymentTokens.isEmpty,
