@@ -249,6 +249,26 @@ struct AvailabilityTests {
         #expect(next.availability(of: try next.savedGiftCard(Catalogue.savedGiftCard40)).reason?.cause == .emptyBalance)
     }
 
+    @Test("while the payment is submitting every item says so, and a refusal carries it")
+    func submitting() async throws {
+        let clock = TestClock()
+        let harness = try Harness(.inProcess, clock: clock)
+        harness.sandbox.faults.inject(.latency(.seconds(5), count: 1), on: .gatewayValidate)
+        let checkout = try await harness.openCheckout(amount: 30)
+        try checkout.applySecondary(try await checkout.read(.illicado, pan: Catalogue.illicado50.pan, cvv: "1234"))
+        let payment = Task { try await checkout.submitPayment() }
+        await clock.waitForSleeper(for: .seconds(5))  // the /validate answer is held back
+        let card = try checkout.method("payzen-creditcard")
+        #expect(checkout.availability(of: card).reason?.cause == .submitting)
+        #expect(checkout.availability(of: try checkout.secondary(.ogloba)).reason?.cause == .submitting)
+        let error = #expect(throws: PurseCheckoutError.self) { try checkout.setPrimary(card) }
+        #expect(error?.unavailableReason?.cause == .submitting)
+        await clock.advance(by: .seconds(5))
+        _ = try await payment.value
+        #expect(checkout.availability(of: card).reason?.cause == .submitted)
+        checkout.tearDownQuietly()
+    }
+
     @Test("after submit every item says so, and a refusal carries it")
     func submitted() async throws {
         let harness = try Harness(.inProcess)
