@@ -7,13 +7,19 @@ import Foundation
 /// this is the second line of defence for text it does not write itself.
 enum Redaction {
     static func scrub(_ text: String) -> String {
+        // A first pass over the UTF-8 bytes: every ASCII digit, space or dash character is one such byte, and any
+        // other character holds a byte that is none of them, so a run found among characters is also a run here.
+        // Most text has no run and is returned without the (slower) pass over characters.
         var digitCount = 0
         var sawDigitRun = false
-        for character in text {
-            if character.isASCII, character.isNumber {
+        for byte in text.utf8 {
+            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
                 digitCount += 1
-                if digitCount >= 12 { sawDigitRun = true }
-            } else if character != " " && character != "-" {
+                if digitCount >= 12 {
+                    sawDigitRun = true
+                    break
+                }
+            } else if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "-") {
                 digitCount = 0
             }
         }

@@ -183,7 +183,17 @@ enum Base64 {
 
     /// URL-safe base64 without padding.
     static func encodeURLSafe(_ data: Data) -> String {
-        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        var bytes: [UInt8] = []
+        let standard = data.base64EncodedString()
+        bytes.reserveCapacity(standard.utf8.count)
+        for byte in standard.utf8 {
+            switch byte {
+            case UInt8(ascii: "+"): bytes.append(UInt8(ascii: "-"))
+            case UInt8(ascii: "/"): bytes.append(UInt8(ascii: "_"))
+            case UInt8(ascii: "="): continue
+            default: bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

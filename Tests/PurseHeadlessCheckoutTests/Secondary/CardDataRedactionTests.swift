@@ -26,6 +26,42 @@ struct CardDataRedactionTests {
         #expect(Self.leaks("Payment API POST /init → HTTP 200 in 0.000131234 seconds").isEmpty)
     }
 
+    /// The longest run of ASCII digit characters, spaces and dashes between them allowed, counted over characters
+    /// (the rule `Redaction.scrub` states; its first pass reads bytes).
+    static func longestDigitRun(_ text: String) -> Int {
+        var longest = 0
+        var count = 0
+        for character in text {
+            if character.isASCII, character.isNumber {
+                count += 1
+                longest = max(longest, count)
+            } else if character != " " && character != "-" {
+                count = 0
+            }
+        }
+        return longest
+    }
+
+    @Test(
+        "scrub masks exactly the runs of 12 digits counted over characters, whatever the bytes around them",
+        arguments: [
+            "4111 1111 1111 1111", "4111-1111-1111-1111", "card 411111111111 refused", "41111111111\u{301}1",
+            "4111 1111 111\u{301} 1111", "\u{FF14}\u{FF11}\u{FF11}\u{FF11}111111111", "12345678901",
+            "1 2 3 4 5 6 7 8 9 0 1 2",
+            "é411111111111é", "4111111111111\r\n1111", "no digits at all", "",
+        ])
+    func scrubFollowsCharacters(text: String) {
+        let scrubbed = Redaction.scrub(text)
+        if Self.longestDigitRun(text) < 12 {
+            #expect(scrubbed == text)
+        } else {
+            #expect(scrubbed != text)
+            #expect(Self.longestDigitRun(scrubbed) < 12)
+            #expect(scrubbed.count == text.count)  // masked in place, one • per digit
+        }
+        #expect(Redaction.scrub(scrubbed) == scrubbed)
+    }
+
     @Test("a token prints masked: description, debugDescription, interpolation, dump and Mirror")
     func tokenPrintsMasked() throws {
         let token = SecondaryToken(
