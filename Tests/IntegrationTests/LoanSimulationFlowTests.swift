@@ -125,6 +125,7 @@ struct LoanSimulationFlowTests {
         }
         #expect(outOfRange?.code == .invalidLoanSimulation && outOfRange?.httpStatus == 422)
         #expect(outOfRange?.serverCode == "INVALID_LOAN_SIMULATION")
+        #expect(outOfRange?.message.contains("40.00 EUR is outside the range of oney-cb3x") == true)
         let badAmount = await #expect(throws: PurseCheckoutError.self) {
             _ = try await checkout.simulateLoan(method: oney, amount: Decimal(string: "100.005")!)
         }

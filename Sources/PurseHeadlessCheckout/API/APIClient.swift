@@ -5,17 +5,21 @@ import Foundation
 /// - no answer, or HTTP 408 → `NETWORK_ERROR` (or `REQUEST_CANCELLED` when the task was cancelled). For a call that
 ///   changes something (not a GET) the message says the outcome is unknown — the request may have been processed —
 ///   and, when it carried an idempotency key, that a retry with the same key is safe;
-/// - HTTP ≥ 400 → `API_ERROR`, message `Payment API POST /init failed: HTTP 404`, with the server's `code`;
+/// - HTTP ≥ 400 → `API_ERROR`, message `Payment API POST /init failed: HTTP 404`, with the server's `code`; a call
+///   whose request carries no shopper input (`quotesServerMessage`) also quotes the server's `message`, scrubbed
+///   and cut to 300 characters (`… failed: HTTP 422: 40.00 EUR is outside the range of oney-cb3x`);
 /// - 2xx whose body is not the expected JSON → `INVALID_RESPONSE` naming what was wrong.
 struct APIClient: Sendable {
     let transport: any HTTPTransport
     let timeout: Duration
     let log: Logger
 
-    /// One call: `service` and `display` build messages ("Payment API", "POST /init").
+    /// One call: `service` and `display` build messages ("Payment API", "POST /init"). `quotesServerMessage` is
+    /// for calls that send nothing the shopper typed (a loan simulation sends an amount): a server that echoes its
+    /// request cannot then put a PIN or a voucher code in the error.
     func send(
         service: String, method: String, url: URL, display: String, headers: [String: String],
-        body: JSONValue? = nil
+        body: JSONValue? = nil, quotesServerMessage: Bool = false
     ) async throws(PurseCheckoutError) -> JSONValue? {
         var allHeaders = headers
         allHeaders["Accept"] = "application/json"
@@ -52,8 +56,10 @@ struct APIClient: Sendable {
                     .networkError, message: "\(what) failed: HTTP 408" + Self.unknownOutcome(request),
                     httpStatus: 408, serverCode: errorBody?["code"]?.stringValue)
             }
+            var message = "\(what) failed: HTTP \(response.status)"
+            if quotesServerMessage, let quoted = Self.quotedMessage(errorBody) { message += ": " + quoted }
             throw PurseCheckoutError(
-                .apiError, message: "\(what) failed: HTTP \(response.status)", httpStatus: response.status,
+                .apiError, message: message, httpStatus: response.status,
                 serverCode: errorBody?["code"]?.stringValue)
         }
         if response.body.isEmpty || response.status == 204 { return nil }
@@ -65,6 +71,15 @@ struct APIClient: Sendable {
                 message: "\(what) answered HTTP \(response.status) with a body that is not JSON: \(error)",
                 httpStatus: response.status)
         }
+    }
+
+    /// The `message` of an error body, trimmed, without control characters, at most 300 characters; `nil` when
+    /// there is none.
+    static func quotedMessage(_ body: JSONValue?) -> String? {
+        guard let text = body?["message"]?.stringValue else { return nil }
+        let kept = text.unicodeScalars.filter { $0.properties.generalCategory != .control }.prefix(300)
+        let quoted = String(String.UnicodeScalarView(kept)).trimmingCharacters(in: .whitespaces)
+        return quoted.isEmpty ? nil : quoted
     }
 
     /// What a failed call that changes something leaves unknown, for its message: the server may have processed

@@ -63,7 +63,8 @@ struct PaymentAPI: Sendable {
             return try await client.send(
                 service: "Payment API", method: "POST", url: roots.payment.appending(segments: segments),
                 display: display, headers: headers,
-                body: .object(["amount": .integer(amount), "currency_code": .string(currency)]))
+                body: .object(["amount": .integer(amount), "currency_code": .string(currency)]),
+                quotesServerMessage: true)
         } catch {
             guard let server = error.serverCode,
                 server == PurseCheckoutError.Code.methodIsNotSimulable.rawValue

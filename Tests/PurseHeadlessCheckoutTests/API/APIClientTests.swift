@@ -27,6 +27,31 @@ struct APIClientTests {
         #expect(error?.kind == .api)
     }
 
+    @Test("a loan simulation's refusal quotes the server's message: trimmed, without control characters, scrubbed")
+    func simulationRefusalQuotesTheServer() async throws {
+        let server =
+            "  40.00 EUR is outside\u{7} the range\n of oney-cb3x; card 4111111111111111 "
+            + String(repeating: "x", count: 400)
+        let transport = StubTransport { _ in
+            StubTransport.json(422, ["code": "INVALID_LOAN_SIMULATION", "message": .string(server)])
+        }
+        let error = await #expect(throws: PurseCheckoutError.self) {
+            _ = try await paymentAPI(transport).simulation(
+                sessionID: "ps-1", partner: .oney, method: .cb3x, amount: 4000, currency: "EUR", multi: false)
+        }
+        #expect(error?.code == .invalidLoanSimulation && error?.httpStatus == 422)
+        let message = try #require(error?.message)
+        #expect(message.hasPrefix("Payment API POST /simulations/oney/cb3x failed: HTTP 422: 40.00 EUR is outside the"))
+        #expect(!message.contains("\u{7}") && !message.contains("\n") && !message.contains("4111111111111111"))
+        #expect(message.count < 300 + 60)
+        // Calls that send what the shopper typed never quote the server.
+        let initTransport = StubTransport { _ in StubTransport.json(422, ["code": "X", "message": "PIN 1234 refused"]) }
+        let initError = await #expect(throws: PurseCheckoutError.self) {
+            _ = try await paymentAPI(initTransport).initialize(sessionID: "ps-1", item: item)
+        }
+        #expect(initError?.message == "Payment API POST /init failed: HTTP 422")
+    }
+
     @Test("an HTTP error without a JSON body still is API_ERROR, with no server code")
     func httpErrorWithoutBody() async throws {
         let transport = StubTransport { _ in HTTPResponse(status: 502, body: Data("<html>bad gateway".utf8)) }
