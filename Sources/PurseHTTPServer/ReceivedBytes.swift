@@ -37,20 +37,22 @@ final class ReceivedBytes: ChannelInboundHandler, RemovableChannelHandler {
     /// The error a fresh decoder with the server's limits meets first when these bytes arrive one at a time, or
     /// `nil` when nothing was kept or no error comes.
     ///
-    /// Cheaper than one byte at a time throughout: the bytes go in 1 KB pieces until one shows an error (an
+    /// Cheaper than one byte at a time throughout: the bytes go in 64-byte pieces until one shows an error (an
     /// overflow is then the answer: at a piece's end the decoder has counted every byte before it, so one byte at
-    /// a time would have met it in that piece too, and no parse error before it); then a second fresh decoder
-    /// takes the bytes before that piece at once (no error there either way, and the same count at its end) and
-    /// the piece one byte at a time.
+    /// a time would have met it in that piece too, and no parse error before it). A parse error met within the
+    /// first `maxHeaderBytes` bytes is the answer too: no header field nor head can have grown past the limit
+    /// before it, whatever the arrival, and the parser itself reads bytes the same way however they are cut.
+    /// Otherwise a second fresh decoder takes the bytes before that piece at once (no error there either way, and
+    /// the same count at its end) and the piece one byte at a time.
     func firstError(settings: HTTPServer.Settings) -> HTTPParserError? {
         guard let bytes, !bytes.isEmpty else { return nil }
-        let piece = 1024
+        let piece = 64
         let pieces = stride(from: 0, to: bytes.count, by: piece).map { $0..<min($0 + piece, bytes.count) }
         let scan = Decoding(settings: settings)
         guard let erring = pieces.first(where: { scan.feed(bytes[$0]) != nil }), let error = scan.error else {
             return nil
         }
-        if error == .headerOverflow { return error }
+        if error == .headerOverflow || erring.upperBound <= settings.maxHeaderBytes { return error }
         let exact = Decoding(settings: settings)
         if erring.lowerBound > 0 { _ = exact.feed(bytes[..<erring.lowerBound]) }
         for index in erring where exact.feed(bytes[index...index]) != nil { return exact.error }
