@@ -182,7 +182,7 @@ enum SandboxLoad {
 
 /// nginx with a temporary configuration on a free port, serving one small static file: a master process in the
 /// foreground (`daemon off`, a child of this one) and two workers, as many as the sandbox's event loops on a
-/// two-core machine. (With `master_process off`, as before session 8, nginx ignores `worker_processes` and serves
+/// two-core machine. (With `master_process off`, which the bench once used, nginx ignores `worker_processes` and serves
 /// from one process: a weaker yardstick than the configuration said.)
 struct Nginx {
     let port: Int

@@ -105,7 +105,7 @@ struct FaultMatrixSandboxTests {
 ///
 /// Its reads block, so the tests run it on a thread of their own (`onThread`, from TestProcess): blocking one of Swift's
 /// cooperative threads (two on this machine) can keep the server's handler from running at all — under the
-/// sanitizers, with the whole suite running, a read on the pool waited out its deadline (CI, session 3).
+/// sanitizers, with the whole suite running, a read on the pool waited out its deadline (seen in CI).
 private final class RawSocket {
     enum Read: Equatable { case data(Int), closed, reset, timedOut, failed(Int32) }
     struct SocketError: Error { let what: String }
