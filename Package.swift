@@ -14,6 +14,7 @@ let testStrictness: [SwiftSetting] = [.enableUpcomingFeature("InternalImportsByD
 
 let package = Package(
     name: "PurseHeadlessCheckout",
+    defaultLocalization: "en",
     platforms: [.iOS(.v17), .macOS(.v14)],
     products: [
         .library(name: "PurseHeadlessCheckout", targets: ["PurseHeadlessCheckout"]),
@@ -37,7 +38,9 @@ let package = Package(
         // Linux). Its lock is `Support/Locked.swift`, a symbolic link to PurseLock's one source file.
         .target(
             name: "PurseHeadlessCheckout",
-            resources: [.copy("PrivacyInfo.xcprivacy")],
+            // Resources/<language>.lproj/Localizable.strings: the shopper-facing text (English, French,
+            // German, Spanish, Italian, Dutch), read through Bundle.module on every platform.
+            resources: [.copy("PrivacyInfo.xcprivacy"), .process("Resources")],
             swiftSettings: strictness
         ),
         // The loopback redirect presenter and its listener, for command lines and desktop apps (PurseHTTPServer,

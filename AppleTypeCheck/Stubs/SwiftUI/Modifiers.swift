@@ -123,6 +123,23 @@ extension View {
         _ label: S
     ) -> ModifiedContent<Self, AccessibilityAttachmentModifier> where S: StringProtocol { fatalError("stub") }
 
+    // https://developer.apple.com/documentation/swiftui/view/accessibilityhint(_:) is the overload group's page; the
+    // StringProtocol overload as the SwiftUI interface declares it on View (iOS 14.0):
+    // `public func accessibilityHint<S>(_ hint: S) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+    //  where S : StringProtocol` (the package passes a String variable).
+    @available(iOS 14.0, macCatalyst 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, visionOS 1.0, *)
+    nonisolated public func accessibilityHint<S>(
+        _ hint: S
+    ) -> ModifiedContent<Self, AccessibilityAttachmentModifier> where S: StringProtocol { fatalError("stub") }
+
+    // https://developer.apple.com/documentation/swiftui/view/accessibilityidentifier(_:) —
+    // `nonisolated func accessibilityIdentifier(_ identifier: String) -> ModifiedContent<Self,
+    //  AccessibilityAttachmentModifier>` (iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, visionOS 1.0)
+    @available(iOS 14.0, macCatalyst 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, visionOS 1.0, *)
+    nonisolated public func accessibilityIdentifier(
+        _ identifier: String
+    ) -> ModifiedContent<Self, AccessibilityAttachmentModifier> { fatalError("stub") }
+
     // https://developer.apple.com/documentation/swiftui/view/autocorrectiondisabled(_:) —
     // `@export(implementation) nonisolated func autocorrectionDisabled(_ disable: Bool = true) -> some View`
     // (iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 8.0, visionOS 1.0)

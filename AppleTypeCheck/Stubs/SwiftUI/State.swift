@@ -187,6 +187,27 @@ public struct EnvironmentValues {
         get { fatalError("stub") }
         set { fatalError("stub") }
     }
+
+    // https://developer.apple.com/documentation/swiftui/environmentvalues/dynamictypesize —
+    // `var dynamicTypeSize: DynamicTypeSize { get set }` (iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0)
+    @available(iOS 15.0, macCatalyst 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
+    public var dynamicTypeSize: DynamicTypeSize {
+        get { fatalError("stub") }
+        set { fatalError("stub") }
+    }
+}
+
+// https://developer.apple.com/documentation/swiftui/dynamictypesize — `enum DynamicTypeSize` (iOS 15.0, macOS 12.0,
+// tvOS 15.0, watchOS 8.0, visionOS 1.0); its cases as the page's Topics list them (xSmall … xxxLarge, then
+// https://developer.apple.com/documentation/swiftui/dynamictypesize/accessibility1 — `case accessibility1` … 5).
+@available(iOS 15.0, macCatalyst 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
+public enum DynamicTypeSize {
+    case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
+    case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
+
+    // https://developer.apple.com/documentation/swiftui/dynamictypesize/isaccessibilitysize —
+    // `var isAccessibilitySize: Bool { get }`
+    public var isAccessibilitySize: Bool { fatalError("stub") }
 }
 
 // https://developer.apple.com/documentation/swiftui/environment —

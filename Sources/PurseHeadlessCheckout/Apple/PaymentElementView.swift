@@ -17,6 +17,13 @@
     /// come from the model, so a custom UI built on the model behaves the same. Fields are marked
     /// privacy-sensitive (redacted in snapshots and widgets), autocorrection is off, and the security code is a
     /// `SecureField`.
+    ///
+    /// Its text is in the checkout's language (``PurseCheckoutConfiguration/locale``, with your
+    /// ``PurseCheckoutConfiguration/messageOverrides``). Each field has a VoiceOver label (its title), a hint
+    /// (``CardField/accessibilityHintMessage``) and a stable identifier for UI tests
+    /// (``CardField/accessibilityIdentifier``: `purse.card.pan`, `purse.card.expiry`, `purse.card.cvv`,
+    /// `purse.card.holderName`; `purse.card.brand` for the brand picker). Text uses text styles, so it follows
+    /// Dynamic Type; at the accessibility sizes the expiry and the security code stack instead of sharing a row.
     public struct PaymentElementView: View {
         private let element: PaymentElement
 
@@ -39,41 +46,61 @@
     struct CardFormFields: View {
         @Bindable var form: CardForm
         @FocusState private var focus: CardField?
+        @Environment(\.dynamicTypeSize) private var typeSize
+
+        /// The checkout's language.
+        private var text: PurseLocalizer { form.environment.localizer }
 
         var body: some View {
             VStack(alignment: .leading, spacing: 12) {
                 labelled(.pan) {
-                    TextField(CardField.pan.placeholder, text: $form.formattedPAN).cardInput(.pan)
+                    TextField(placeholder(.pan), text: $form.formattedPAN).cardInput(.pan)
                 }
-                HStack(alignment: .top, spacing: 12) {
-                    labelled(.expiry) {
-                        TextField(CardField.expiry.placeholder, text: $form.expiry).cardInput(.expiry)
-                    }
-                    labelled(.cvv) {
-                        SecureField(CardField.cvv.placeholder, text: $form.cvv).cardInput(.cvv)
+                if typeSize.isAccessibilitySize {
+                    expiryField
+                    cvvField
+                } else {
+                    HStack(alignment: .top, spacing: 12) {
+                        expiryField
+                        cvvField
                     }
                 }
                 labelled(.holderName) {
-                    TextField(CardField.holderName.placeholder, text: $form.holderName).cardInput(.holderName)
+                    TextField(placeholder(.holderName), text: $form.holderName).cardInput(.holderName)
                 }
                 if form.offersBrandChoice {
-                    Picker("Card brand", selection: $form.selectedBrand) {
+                    Picker(text.string(PurseMessage("cardForm.brandPicker.title")), selection: $form.selectedBrand) {
                         ForEach(form.detectedBrands, id: \.self) { brand in
                             Text(brand.displayName).tag(Optional(brand))
                         }
                     }
                     .pickerStyle(.segmented)
+                    .accessibilityHint(text.string(PurseMessage("cardForm.brandPicker.hint")))
+                    .accessibilityIdentifier("purse.card.brand")
                 }
             }
         }
 
+        private var expiryField: some View {
+            labelled(.expiry) { TextField(placeholder(.expiry), text: $form.expiry).cardInput(.expiry) }
+        }
+
+        private var cvvField: some View {
+            labelled(.cvv) { SecureField(placeholder(.cvv), text: $form.cvv).cardInput(.cvv) }
+        }
+
+        private func placeholder(_ field: CardField) -> String { text.string(field.placeholderMessage) }
+
         /// A field with its title above and the model's feedback below.
         private func labelled(_ field: CardField, @ViewBuilder input: () -> some View) -> some View {
-            VStack(alignment: .leading, spacing: 4) {
-                Text(field.title).font(.caption).foregroundStyle(.secondary)
+            let title = text.string(field.titleMessage)
+            return VStack(alignment: .leading, spacing: 4) {
+                Text(title).font(.caption).foregroundStyle(.secondary)
                 input()
                     .focused($focus, equals: field)
-                    .accessibilityLabel(field.title)
+                    .accessibilityLabel(title)
+                    .accessibilityHint(text.string(field.accessibilityHintMessage))
+                    .accessibilityIdentifier(field.accessibilityIdentifier)
                 if let message = form.feedback(for: field, isEditing: focus == field) {
                     Text(message).font(.caption).foregroundStyle(.red)
                 }
@@ -87,12 +114,16 @@
         @FocusState private var isFocused: Bool
 
         var body: some View {
+            let text = field.environment.localizer
+            let title = text.string(CardField.cvv.titleMessage)
             VStack(alignment: .leading, spacing: 4) {
-                Text(CardField.cvv.title).font(.caption).foregroundStyle(.secondary)
+                Text(title).font(.caption).foregroundStyle(.secondary)
                 SecureField(field.placeholder, text: $field.cvv)
                     .cardInput(.cvv)
                     .focused($isFocused)
-                    .accessibilityLabel(CardField.cvv.title)
+                    .accessibilityLabel(title)
+                    .accessibilityHint(text.string(CardField.cvv.accessibilityHintMessage))
+                    .accessibilityIdentifier(CardField.cvv.accessibilityIdentifier)
                 if let message = field.feedback(isEditing: isFocused) {
                     Text(message).font(.caption).foregroundStyle(.red)
                 }

@@ -41,6 +41,8 @@ public final class CVVField {
     @ObservationIgnored var onWillChange: (@MainActor () -> Void)?
     /// Called after a change.
     @ObservationIgnored var onDidChange: (@MainActor () -> Void)?
+    /// The checkout's language for the field's text (English before binding).
+    @ObservationIgnored var environment = CardEnvironment.unbound
 
     /// The field for a saved card of `brand` (the token's `brand_name`).
     init(brand: String?) {

@@ -8,6 +8,8 @@ struct CardEnvironment: Sendable {
     let vault: VaultAPI?
     /// The checkout's log (never card data).
     let log: Logger
+    /// The checkout's language for the text the models give (English before binding).
+    var localizer: PurseLocalizer = .english
 
     /// Before a model is bound to a checkout: device time, no vault, no log.
     static let unbound = CardEnvironment(now: { Date() }, vault: nil, log: Logger(handler: nil))
@@ -21,7 +23,8 @@ extension PurseHeadlessCheckout {
         let vault = state.session.source.purseVaultTenantID.map {
             VaultAPI(client: paymentAPI.client, root: roots.vault, tenantID: $0)
         }
-        return CardEnvironment(now: { deviceNow().addingTimeInterval(offset) }, vault: vault, log: log)
+        return CardEnvironment(
+            now: { deviceNow().addingTimeInterval(offset) }, vault: vault, log: log, localizer: localizer)
     }
 }
 

@@ -11,25 +11,25 @@ public enum CardField: String, Sendable, Hashable, CaseIterable {
     /// The card holder's name.
     case holderName
 
-    /// The field's label.
-    public var title: String {
-        switch self {
-        case .pan: return "Card number"
-        case .expiry: return "Expiry date"
-        case .cvv: return "Security code"
-        case .holderName: return "Name on card"
-        }
-    }
+    /// The field's label, in English; ``titleMessage`` is its key for the shopper's language.
+    public var title: String { PurseLocalizer.english.string(titleMessage) }
 
-    /// The hint shown in the empty field.
-    public var placeholder: String {
-        switch self {
-        case .pan: return "1234 5678 9012 3456"
-        case .expiry: return "MM/YY"
-        case .cvv: return "CVV"
-        case .holderName: return "Name as printed on the card"
-        }
-    }
+    /// The hint shown in the empty field, in English; ``placeholderMessage`` is its key.
+    public var placeholder: String { PurseLocalizer.english.string(placeholderMessage) }
+
+    /// The field's label as a message (`cardField.pan.title`: "Card number", "Numéro de carte").
+    public var titleMessage: PurseMessage { PurseMessage("cardField.\(rawValue).title") }
+
+    /// The hint shown in the empty field as a message (`cardField.expiry.placeholder`: "MM/YY", "MM/AA").
+    public var placeholderMessage: PurseMessage { PurseMessage("cardField.\(rawValue).placeholder") }
+
+    /// What the field wants, for VoiceOver's hint (`cardField.cvv.hint`: "The 3 or 4 digits printed on the
+    /// card").
+    public var accessibilityHintMessage: PurseMessage { PurseMessage("cardField.\(rawValue).hint") }
+
+    /// The stable accessibility identifier of the field in `PaymentElementView`, for UI tests
+    /// (`purse.card.pan`, `purse.card.expiry`, `purse.card.cvv`, `purse.card.holderName`).
+    public var accessibilityIdentifier: String { "purse.card.\(rawValue)" }
 }
 
 /// Why a card field is not valid: the hosted-field error kinds of Purse's secure fields, plus a brand the
@@ -52,19 +52,17 @@ public enum CardFieldError: String, Sendable, Hashable, CaseIterable, CustomStri
     /// The kind's name (`lengthOutOfRange`).
     public var description: String { rawValue }
 
-    /// Words for the shopper, naming the field. Never contains what was typed.
-    public func message(for field: CardField) -> String {
+    /// Words for the shopper, naming the field, in English. Never contains what was typed.
+    public func message(for field: CardField) -> String { PurseLocalizer.english.string(localizedMessage(for: field)) }
+
+    /// The message for the shopper as a key, naming the field (`cardFieldError.format.pan`,
+    /// `cardFieldError.cannotBeEmpty.expiry`). Never contains what was typed.
+    public func localizedMessage(for field: CardField) -> PurseMessage {
         switch (self, field) {
-        case (.cannotBeEmpty, _): return "Enter the \(field.title.lowercased())"
-        case (.format, .pan): return "This card number is not valid"
-        case (.format, .expiry): return "Enter the expiry as month and year"
-        case (.format, .holderName): return "Enter the name as printed on the card"
-        case (.lengthOutOfRange, .pan): return "This card number has too few or too many digits"
-        case (.lengthOutOfRange, .cvv): return "The security code has the wrong number of digits"
-        case (.lengthOutOfRange, .holderName): return "This name is too long"
-        case (.dateOutOfRange, _): return "This card has expired or its expiry date is not valid"
-        case (.unsupportedBrand, _): return "This card brand is not accepted"
-        default: return "Check the \(field.title.lowercased())"
+        case (.cannotBeEmpty, _), (.format, _), (.lengthOutOfRange, _):
+            return PurseMessage("cardFieldError.\(rawValue).\(field.rawValue)")
+        case (.dateOutOfRange, _), (.unsupportedBrand, _):
+            return PurseMessage("cardFieldError.\(rawValue)")
         }
     }
 }

@@ -129,6 +129,18 @@ public final class CardForm {
         }
     }
 
+    /// The message for `field`'s error as a key, or `nil` when the field is valid: the error's
+    /// ``CardFieldError/localizedMessage(for:)``, except an expiry whose month is not 1 to 12 (`13/24`), whose
+    /// message names the month typed (`cardFieldError.format.expiry.month`: "13 is not a month: enter a month
+    /// from 01 to 12").
+    public func errorMessage(for field: CardField) -> PurseMessage? {
+        guard let error = error(for: field) else { return nil }
+        if field == .expiry, error == .format, let value = Int(month), !(1...12).contains(value) {
+            return PurseMessage("cardFieldError.format.expiry.month", [.init("month", .text(month))])
+        }
+        return error.localizedMessage(for: field)
+    }
+
     /// Every field's error, by field (valid fields are absent).
     public var errors: [CardField: CardFieldError] {
         var errors: [CardField: CardFieldError] = [:]

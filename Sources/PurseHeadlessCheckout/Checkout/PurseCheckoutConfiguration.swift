@@ -39,6 +39,13 @@ public struct PurseCheckoutConfiguration: Sendable {
     public var paymentStatusProvider: (any PaymentStatusProvider)?
     /// How long a confirmation polls the provider, on ``clock``.
     public var paymentConfirmation: PaymentConfirmationPolicy
+    /// The language of the text the checkout gives the shopper (card field titles and errors, availability
+    /// reasons, error messages, announcements) and of its amounts. `nil`: the session's customer locale when the
+    /// widget data carries one (``ClientSession/customerLocale``), else the device's (`Locale.current`).
+    public var locale: Locale?
+    /// Your text per message key, used before the SDK's (`["cardField.cvv.title": "CVC"]`): a template in the
+    /// catalogue's syntax, `{name}` for each argument. See ``PurseLocalizer``.
+    public var messageOverrides: [String: String]
 
     /// A configuration with production defaults for every member not given.
     public init(
@@ -53,7 +60,9 @@ public struct PurseCheckoutConfiguration: Sendable {
         pluginRegistry: PluginRegistry = .shared,
         applePay: ApplePayConfiguration = ApplePayConfiguration(),
         paymentStatusProvider: (any PaymentStatusProvider)? = nil,
-        paymentConfirmation: PaymentConfirmationPolicy = PaymentConfirmationPolicy()
+        paymentConfirmation: PaymentConfirmationPolicy = PaymentConfirmationPolicy(),
+        locale: Locale? = nil,
+        messageOverrides: [String: String] = [:]
     ) {
         self.transport = transport
         self.clock = clock
@@ -67,6 +76,8 @@ public struct PurseCheckoutConfiguration: Sendable {
         self.applePay = applePay
         self.paymentStatusProvider = paymentStatusProvider
         self.paymentConfirmation = paymentConfirmation
+        self.locale = locale
+        self.messageOverrides = messageOverrides
     }
 }
 

@@ -32,6 +32,9 @@ public final class PurseHeadlessCheckout {
     @ObservationIgnored let paymentAPI: PaymentAPI
     @ObservationIgnored let walletAPI: WalletAPI?
     @ObservationIgnored let registry: PluginRegistry
+    /// Renders the checkout's messages: ``PurseCheckoutConfiguration/locale`` (else the session's customer locale,
+    /// else the device's) with ``PurseCheckoutConfiguration/messageOverrides``.
+    @ObservationIgnored public let localizer: PurseLocalizer
     @ObservationIgnored let elements = ElementTable()
     /// The background balance look-ups of saved gift cards; cancelled when the checkout goes away.
     @ObservationIgnored let savedBalanceLookups = SavedBalanceLookups()
@@ -108,6 +111,7 @@ public final class PurseHeadlessCheckout {
             WalletAPI(client: client, root: roots.wallet, apiKey: session.apiKey, walletSession: $0)
         }
         self.registry = configuration.pluginRegistry
+        self.localizer = PurseLocalizer(configuration: configuration, session: session)
         do {
             self.state = try CheckoutState(
                 session: session, serverClockOffset: clockOffset)
@@ -137,6 +141,7 @@ public final class PurseHeadlessCheckout {
             WalletAPI(client: client, root: roots.wallet, apiKey: session.apiKey, walletSession: $0)
         }
         self.registry = configuration.pluginRegistry
+        self.localizer = PurseLocalizer(configuration: configuration, session: session)
         self.state = restoredState
         log.info("checkout restored: session \(session.id), \(restoredState.phase.rawValue)")
     }

@@ -58,6 +58,7 @@ final class SavedCardCVVStrategy: CardInputStrategy {
 
     func bind(to checkout: PurseHeadlessCheckout, willChange: @escaping @MainActor () -> Void) {
         field.onWillChange = willChange
+        field.environment = checkout.cardEnvironment
     }
 
     func prepare(_ context: ElementContext) async throws(PurseCheckoutError) {}

@@ -320,7 +320,8 @@ struct CardFormTests {
             (.pan, "4111111111111112", false, "This card number is not valid"),
             (.cvv, "12", false, "The security code has the wrong number of digits"),
             (.expiry, "1226", false, "This card has expired or its expiry date is not valid"),
-            (.expiry, "1329", false, "Enter the expiry as month and year"),
+            (.expiry, "1329", false, "13 is not a month: enter a month from 01 to 12"),
+            (.expiry, "1", false, "Enter the expiry as month and year"),
             (.holderName, "R2D2", false, "Enter the name as printed on the card"),
         ] as [(CardField, String, Bool, String?)])
     func feedback(field: CardField, text: String, editing: Bool, expected: String?) async throws {

@@ -88,12 +88,14 @@ enum CardSessions {
     @MainActor
     static func open(
         _ params: JSONValue = CardSessions.params(), stub: GatewayStub = GatewayStub(), log: LogSink? = nil,
-        registry: PluginRegistry = .shared
+        registry: PluginRegistry = .shared, locale: Locale? = Locale(identifier: "en"),
+        messageOverrides: [String: String] = [:]
     ) async throws -> PurseHeadlessCheckout {
         let keys = Locked(0)
         let configuration = PurseCheckoutConfiguration(
             transport: stub.transport, now: { TestSessions.serverNow }, logHandler: log?.append,
-            makeIdempotencyKey: { "key-\(keys.withLock { $0 += 1; return $0 })" }, pluginRegistry: registry)
+            makeIdempotencyKey: { "key-\(keys.withLock { $0 += 1; return $0 })" }, pluginRegistry: registry,
+            locale: locale, messageOverrides: messageOverrides)
         return try await PurseHeadlessCheckout(
             widgetData: TestSessions.widgetData(params), configuration: configuration)
     }

@@ -1,0 +1,31 @@
+public import Foundation
+
+extension PurseLocalizer {
+    /// An amount as a shopper types it, in major units of `currency`, exactly (never through `Double`): `"20,5"`
+    /// or `"20.5"` is 20.50 EUR in any locale; spaces (also no-break spaces) and the currency's code or `€` next
+    /// to the number are ignored.
+    ///
+    /// `nil` for anything else: no digits, more than one separator, more decimals than the currency has, even
+    /// zeros (so a German `"1.000"` is never read as one euro: it is refused), a sign, or zero. Thousands
+    /// separators are not accepted.
+    public func parseAmount(_ text: String, currency: Currency) -> Decimal? {
+        var kept = ""
+        for character in text where !character.isWhitespace && character != "\u{00A0}" && character != "\u{202F}" {
+            kept.append(character)
+        }
+        for mark in [currency.code, currency.code.lowercased(), "€"] where kept.hasSuffix(mark) || kept.hasPrefix(mark)
+        {
+            kept = kept.hasSuffix(mark) ? String(kept.dropLast(mark.count)) : String(kept.dropFirst(mark.count))
+        }
+        let separators = kept.filter { $0 == "," || $0 == "." }.count
+        guard !kept.isEmpty, separators <= 1, kept.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "," || $0 == ".") })
+        else { return nil }
+        let normalized = kept.replacingOccurrences(of: ",", with: ".")
+        let decimals = normalized.split(separator: ".", omittingEmptySubsequences: false).dropFirst().first?.count ?? 0
+        guard normalized.first != ".", normalized.last != ".", decimals <= currency.exponent,
+            let units = try? MinorUnitsParser.minorUnits(fromJSONNumber: normalized, exponent: currency.exponent),
+            units > 0
+        else { return nil }
+        return Money(minorUnits: units, currency: currency).decimal
+    }
+}
