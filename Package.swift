@@ -77,6 +77,8 @@ let package = Package(
                 "PurseHeadlessCheckout", "PurseSandbox", "PurseSandboxServer", "PurseCheckoutTesting",
                 "PurseLoopbackRedirect", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            // Resources/<language>.lproj: the dialogue of `purse checkout` in English and French.
+            resources: [.process("Resources")],
             swiftSettings: strictness
         ),
         .testTarget(

@@ -45,6 +45,8 @@ struct PurseBinary {
         process.executableURL = url
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
+        // English unless a test asks for another language: the machine's LANG never changes what a test reads.
+        env["PURSE_LOCALE"] = "en"
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let out = Pipe()

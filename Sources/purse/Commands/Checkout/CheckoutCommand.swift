@@ -63,11 +63,17 @@ struct CheckoutCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object with the outcome on stdout; the dialogue goes to stderr.")
     var json = false
 
+    @Option(
+        help: ArgumentHelp(
+            "The dialogue's language: en or fr (the SDK's messages also de, es, it, nl). Default: PURSE_LOCALE, then "
+                + "LC_ALL, LC_MESSAGES or LANG, else English.", valueName: "locale"))
+    var locale: String?
+
     /// The options, checked: every combination and value mistake is a usage error, before anything starts.
     func settings() throws(UsageError) -> CheckoutOptions {
         try CheckoutOptions(
             amount: amount, currency: currency, shopper: shopper, apiBase: apiBase, widgetData: widgetData, json: json,
-            noBrowser: noBrowser)
+            noBrowser: noBrowser, locale: locale)
     }
 
     func validate() throws {

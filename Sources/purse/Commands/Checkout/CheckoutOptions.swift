@@ -56,6 +56,8 @@ struct CheckoutOptions {
     let json: Bool
     /// Print the hosted pages' addresses instead of opening a browser.
     let noBrowser: Bool
+    /// The dialogue's and the SDK's language: `--locale`, else the environment (``CLIText/locale(option:environment:)``).
+    let locale: Locale
 
     static let defaultAmount = "42.50"
     static let shoppers: [String: String?] = [
@@ -66,8 +68,9 @@ struct CheckoutOptions {
     /// The options as given on the command line (`nil`: not given), checked.
     init(
         amount: String?, currency: String?, shopper: String?, apiBase: String?, widgetData: String?, json: Bool,
-        noBrowser: Bool
+        noBrowser: Bool, locale: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(UsageError) {
+        self.locale = CLIText.locale(option: locale, environment: environment)
         self.json = json
         self.noBrowser = noBrowser
         if let base = apiBase {

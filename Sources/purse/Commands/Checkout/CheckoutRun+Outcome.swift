@@ -16,15 +16,15 @@ extension CheckoutRun {
         switch ending {
         case .notConfirmed:
             report.outcome = .notConfirmed
-            report.message = "Not confirmed: nothing was charged."
+            report.message = text("cli.outcome.notConfirmed")
             return report
         case .inputEnded(let question):
             report.outcome = .inputEnded
-            report.message = "The input ended at “\(question)”: nothing was charged."
+            report.message = text("cli.outcome.inputEnded", [("question", .text(question))])
             return report
         case .cannotPay(let reason):
             report.outcome = .failed
-            report.message = "Nothing was charged: \(reason)."
+            report.message = text("cli.outcome.nothingCharged", [("reason", .text(reason))])
             return report
         case .submitted(let outcome):
             report.submitted = true
@@ -32,7 +32,7 @@ extension CheckoutRun {
         }
         if let confirm {
             do {
-                let status = try await spinner.during("Confirming with the merchant backend") {
+                let status = try await spinner.during(text("cli.outcome.confirming")) {
                     try await confirm(checkout.session.id)
                 }
                 apply(status, to: &report)
@@ -52,9 +52,7 @@ extension CheckoutRun {
             report.globalStatus = result.globalStatus.rawValue
             if result.globalStatus == .success {
                 report.outcome = .paid
-                report.message =
-                    "Paid \(CheckoutText.money(report.amount ?? 0, exponent: exponent(report))) \(report.currency ?? ""): "
-                    + "/validate answered SUCCESS."
+                report.message = text("cli.outcome.paidSuccess", [("amount", paidAmount(report))])
             } else {
                 report.outcome = .pending
                 report.message = "Sent: /validate answered \(result.globalStatus). \(confirmHint)"
@@ -85,7 +83,7 @@ extension CheckoutRun {
             switch error.code {
             case .validateFailed:
                 report.outcome = .refused
-                report.message = "Refused: \(CheckoutText.reason(error))."
+                report.message = text("cli.outcome.refused", [("reason", .text(shopperReason(error)))])
             case .networkError, .invalidResponse, .requestCancelled:
                 // No readable answer to `/validate`: the payment may have gone through.
                 report.outcome = .pending
@@ -97,7 +95,7 @@ extension CheckoutRun {
                     "The server failed (\(CheckoutText.reason(error))): the payment may have gone through. \(confirmHint)"
             default:
                 report.outcome = .failed
-                report.message = "Not paid: \(CheckoutText.reason(error))."
+                report.message = text("cli.outcome.notPaid", [("reason", .text(shopperReason(error)))])
             }
         }
     }
@@ -116,20 +114,27 @@ extension CheckoutRun {
         switch authorization {
         case "AUTHORIZED":
             report.outcome = .paid
-            report.message =
-                "Paid \(CheckoutText.money(report.amount ?? 0, exponent: exponent(report))) \(report.currency ?? "")."
+            report.message = text("cli.outcome.paid", [("amount", paidAmount(report))])
         case "REFUSED", "ABORTED":
             report.outcome = .refused
             if report.error == nil {
-                report.message = "Not paid: the payment was \(authorization.lowercased()) on its page."
+                report.message = text("cli.outcome.notPaidOnPage", [("status", .text(authorization.lowercased()))])
             }
         default:
             report.outcome = .pending
         }
-        report.message += " The merchant backend confirms: client session \(status.session), payment \(authorization)."
+        report.message += text(
+            "cli.outcome.backendConfirms", [("session", .text(status.session)), ("status", .text(authorization))])
     }
 
-    private func exponent(_ report: CheckoutReport) -> Int { Currency(code: report.currency ?? "EUR").exponent }
+    private func paidAmount(_ report: CheckoutReport) -> PurseMessage.Value {
+        text.amount(report.amount ?? 0, currency: report.currency ?? "EUR")
+    }
+
+    /// An SDK error for the shopper: its message and code in English, the SDK's translation in another language.
+    private func shopperReason(_ error: PurseCheckoutError) -> String {
+        text.isEnglish ? CheckoutText.reason(error) : "\(text(error.localizedMessage)) (\(error.code.rawValue))"
+    }
 
     func show(_ report: CheckoutReport) {
         if settings.json {
@@ -145,7 +150,11 @@ extension CheckoutRun {
             default: console.red("✗")
             }
         screen.line("\(mark) \(report.message)")
-        if let paymentID = report.paymentID { screen.line("  payment         \(paymentID)") }
-        if let sessionID = report.sessionID { screen.line("  client session  \(sessionID)") }
+        if let paymentID = report.paymentID {
+            screen.line("  \(CheckoutText.padded(text("cli.outcome.paymentLabel"), 15)) \(paymentID)")
+        }
+        if let sessionID = report.sessionID {
+            screen.line("  \(CheckoutText.padded(text("cli.outcome.sessionLabel"), 15)) \(sessionID)")
+        }
     }
 }

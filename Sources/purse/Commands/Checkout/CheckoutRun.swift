@@ -8,6 +8,8 @@ import PurseSandboxServer
 @MainActor
 final class CheckoutRun {
     let settings: CheckoutOptions
+    /// The dialogue's words, in the checkout's language (`--locale`, `PURSE_LOCALE`, `LANG`).
+    let text: CLIText
     let console: Console
     let screen: CheckoutScreen
     private let input = TerminalInput()
@@ -25,6 +27,7 @@ final class CheckoutRun {
 
     init(settings: CheckoutOptions, console: Console) {
         self.settings = settings
+        text = CLIText(locale: settings.locale)
         self.console = console
         if settings.json {
             let colors = Console.colorsAllowed(on: STDERR_FILENO)
@@ -80,7 +83,7 @@ final class CheckoutRun {
         }
         sessionID = checkout.session.id
         let dialogue = InteractiveCheckout(
-            checkout: checkout, presenter: presenter, screen: screen, input: input, spinner: spinner)
+            checkout: checkout, presenter: presenter, screen: screen, input: input, spinner: spinner, text: text)
         self.dialogue = dialogue
         let ending = await dialogue.run()
         return await report(ending, checkout: checkout, presenter: presenter)
@@ -104,7 +107,7 @@ final class CheckoutRun {
             throw CheckoutFailure("the embedded sandbox could not listen: \(error)")
         }
         screen.line(
-            screen.console.dim("Embedded sandbox on \(base.absoluteString) (a simulation: nothing leaves this machine)")
+            screen.console.dim(text("cli.sandbox.embedded", [("url", .text(base.absoluteString))]))
         )
         let loopback = LoopbackRedirectPresenter(
             policy: RedirectPolicy(returnDestination: .loopback(port: 0, path: "/purse-return")), opener: opener)
@@ -138,8 +141,8 @@ final class CheckoutRun {
         confirm = { sessionID in try await backend.status(token: token, sessionID: sessionID) }
         // The checkout confirms each page's outcome with the merchant backend, as an app does with its own.
         let configuration = PurseCheckoutConfiguration(
-            paymentStatusProvider: MerchantStatusProvider(backend: backend, token: token))
-        let checkout = try await spinner.during("Opening the checkout") {
+            paymentStatusProvider: MerchantStatusProvider(backend: backend, token: token), locale: settings.locale)
+        let checkout = try await spinner.during(text("cli.checkout.opening")) {
             try await PurseHeadlessCheckout(widgetData: created.widgetData, configuration: configuration)
         }
         let presenter = TerminalRedirectPresenter(
@@ -169,11 +172,11 @@ final class CheckoutRun {
             logHandler: { entry in
                 // Warnings only (an unreachable server, a failed look-up): the SDK never logs card data.
                 if entry.level >= .warning { screen.problem("note: \(entry.message)") }
-            })
+            }, locale: settings.locale)
         screen.line(screen.console.dim("Purse API at \(apiBase.absoluteString), client session \(session.id)"))
         let checkout: PurseHeadlessCheckout
         do {
-            checkout = try await spinner.during("Opening the checkout") {
+            checkout = try await spinner.during(text("cli.checkout.opening")) {
                 try await PurseHeadlessCheckout(session: session, configuration: configuration)
             }
         } catch {

@@ -20,14 +20,23 @@ enum CheckoutText {
     /// Why an item the session offers cannot pay now, for a menu row: the SDK's reason and its code, `not payable
     /// here` when no plugin pays it on this platform (with the plugin's own explanation), and a note when an app
     /// would leave the row out.
-    static func whyUnavailable(_ reason: UnavailableReason) -> String {
-        let text: String
+    static func whyUnavailable(
+        _ reason: UnavailableReason, text: CLIText = CLIText(locale: Locale(identifier: "en"))
+    )
+        -> String
+    {
+        let line: String
+        let code = PurseMessage.Value.text(reason.code)
         if case .pluginUnavailable(let explanation) = reason.cause {
-            text = "not payable here: \(explanation) (\(reason.code))"
+            // The plugin's explanation is developer text: English keeps it, another language says it for a shopper.
+            let why: PurseMessage.Value = text.isEnglish ? .text(explanation) : .message(reason.localizedMessage)
+            line = text("cli.unavailable.notPayableHere", [("explanation", why), ("code", code)])
         } else {
-            text = "unavailable: \(reason.message) (\(reason.code))"
+            // English keeps the SDK's developer account (with `.`-figures); another language the shopper's message.
+            let message: PurseMessage.Value = text.isEnglish ? .text(reason.message) : .message(reason.localizedMessage)
+            line = text("cli.unavailable.reason", [("message", message), ("code", code)])
         }
-        return reason.shouldBeHidden ? text + "; an app hides this row" : text
+        return reason.shouldBeHidden ? text("cli.unavailable.hidden", [("text", .text(line))]) : line
     }
 
     /// `"10.5"` → 10.5: digits, an optional point and at most `exponent` decimals, more than zero; `nil`

@@ -15,7 +15,7 @@ extension InteractiveCheckout {
         if !checkout.savedSecondaryTokens.isEmpty {
             // One slow issuer must not hold the shopper up: wait a second at most; a card picked before its
             // balance arrived is waited for then.
-            await spinner.during("Reading the saved gift cards' balances") {
+            await spinner.during(text("cli.giftCards.readingBalances")) {
                 await waitForSavedBalances(atMost: .seconds(1))
             }
         }
@@ -24,17 +24,17 @@ extension InteractiveCheckout {
         var listed = false
         while checkout.remainingAmountToPay > 0 {
             if !listed {
-                screen.title("Gift cards")
+                screen.title(text("cli.giftCards.title"))
                 for (index, choice) in choices.enumerated() {
                     screen.line("  \(CheckoutText.padded("\(index + 1))", 4))\(describe(choice))")
                 }
                 listed = true
             }
-            let answer = try await ask(
-                "Add a gift card? Type its line number (1-\(choices.count)), or press Enter to go on:")
+            let count = PurseMessage.Value.text(String(choices.count))
+            let answer = try await ask(text("cli.giftCards.add", [("count", count)]))
             if answer.isEmpty { return }
             guard let index = Int(answer), choices.indices.contains(index - 1) else {
-                screen.problem("Type a line number from 1 to \(choices.count), or press Enter.")
+                screen.problem(text("cli.giftCards.typeLine", [("count", count)]))
                 listed = false
                 continue
             }
@@ -49,18 +49,25 @@ extension InteractiveCheckout {
         switch choice {
         case .fresh(let method):
             if let reason = checkout.availability(of: method).reason {
-                return "\(method.id) — \(CheckoutText.whyUnavailable(reason))"
+                let why = CheckoutText.whyUnavailable(reason, text: text)
+                return text("cli.giftCards.unavailable", [("method", .text(method.id)), ("reason", .text(why))])
             }
-            return "\(method.id): type its number (up to \(money(checkout.headroom(of: method).reach)) "
-                + "\(checkout.currency))"
+            let reach = amount(checkout.headroom(of: method).reach)
+            return text("cli.giftCards.typeItsNumber", [("method", .text(method.id)), ("reach", reach)])
         case .saved(let saved):
             let token = checkout.savedSecondaryTokens.first { $0.id == saved.id } ?? saved
             if let reason = checkout.availability(of: token).reason, reason.cause != .balancePending {
-                return "saved: \(CheckoutText.describe(token)) — \(CheckoutText.whyUnavailable(reason))"
+                let why = CheckoutText.whyUnavailable(reason, text: text)
+                return text(
+                    "cli.giftCards.savedUnavailable",
+                    [("card", .text(CheckoutText.describe(token))), ("reason", .text(why))])
             }
             let balance =
-                token.balanceResolved ? "balance \(money(token.balance)) \(checkout.currency)" : "balance unknown"
-            return "saved: \(CheckoutText.describe(token)) (\(balance))"
+                token.balanceResolved
+                ? text("cli.giftCards.balance", [("amount", amount(token.balance))])
+                : text("cli.giftCards.balanceUnknown")
+            return text(
+                "cli.giftCards.saved", [("card", .text(CheckoutText.describe(token))), ("balance", .text(balance))])
         }
     }
 
@@ -68,38 +75,40 @@ extension InteractiveCheckout {
         let config = checkout.secondaryConfig(for: method)
         var number = ""
         while true {
-            number = try await ask("\(method.id) number:")
+            number = try await ask(text("cli.giftCards.number", [("method", .text(method.id))]))
             guard !number.isEmpty else { return }
             // The number's shape is checked before the PIN is asked: a typo is caught at once.
             if config?.validatePAN(number) ?? true { break }
-            screen.problem("That is not a \(method.id) number; type it again.")
+            screen.problem(text("cli.giftCards.notANumber", [("method", .text(method.id))]))
         }
         var pin: String?
         if config?.requiresCVV(pan: number) ?? true {
-            let typed = try await ask("PIN or security code (hidden):", hidden: true)
+            let typed = try await ask(text("cli.giftCards.pin"), hidden: true)
             pin = typed.isEmpty ? nil : typed
         }
         let token: SecondaryToken
         do {
-            token = try await spinner.during("Reading the card") {
+            token = try await spinner.during(text("cli.giftCards.readingCard")) {
                 try await checkout.getSecondaryToken(method: method, pan: number, cvv: pin)
             }
         } catch {
-            screen.problem("This card was not accepted: \(CheckoutText.reason(error))")
+            screen.problem(text("cli.giftCards.notAccepted", [("reason", .text(reason(error)))]))
             return
         }
         // `balance` is what the card can pay of what is left (CONTRACT §2); `totalBalance` the card's own, if told.
-        let total = token.totalBalance.map { "balance \(money($0)) \(checkout.currency), " } ?? ""
-        screen.line(
-            "  \(method.id) \(token.maskedPAN): \(total)can pay \(money(token.balance)) \(checkout.currency) of this order"
-        )
+        let card: [(String, PurseMessage.Value)] = [
+            ("method", .text(method.id)), ("card", .text(token.maskedPAN)), ("amount", amount(token.balance)),
+        ]
+        if let total = token.totalBalance {
+            screen.line(text("cli.giftCards.canPayWithTotal", card + [("total", amount(total))]))
+        } else {
+            screen.line(text("cli.giftCards.canPay", card))
+        }
         // The same card typed again: say so, and that this reading replaces the share it has.
         if let earlier = appliedGiftCards.values.first(where: {
             $0.methodID == token.methodID && $0.maskedPAN == token.maskedPAN
         }), let share = checkout.amountSplit.first(where: { $0.id == earlier.id }) {
-            screen.line(
-                "  This card is already in the split for \(money(share.amount)) \(checkout.currency): "
-                    + "what you choose now replaces that.")
+            screen.line(text("cli.giftCards.alreadyInSplit", [("amount", amount(share.amount))]))
         }
         guard try await apply(token, slices: config?.takePolicy == SecondaryTakePolicy.none) else { return }
         appliedGiftCards[token.id] = token
@@ -115,28 +124,29 @@ extension InteractiveCheckout {
                 try checkout.applySecondary(token)
                 return true
             } catch {
-                screen.problem("The card was not applied: \(CheckoutText.reason(error))")
+                screen.problem(text("cli.giftCards.notApplied", [("reason", .text(reason(error)))]))
                 return false
             }
         }
-        let most = "\(money(min(token.balance, checkout.remainingAmountToPay))) \(checkout.currency)"
+        let most = amount(min(token.balance, checkout.remainingAmountToPay))
         while true {
-            let slice = try await ask("Amount to take from it (Enter: \(most); 'no' to leave the card out):")
-            if ["no", "n"].contains(slice.lowercased()) { return false }
+            let slice = try await ask(text("cli.giftCards.amountToTake", [("most", most)]))
+            if text.isNo(slice) { return false }
             do {
                 if slice.isEmpty {
                     try checkout.applySecondary(token)
-                } else if let amount = CheckoutText.amount(slice, exponent: exponent) {
+                } else if let amount = text.localizer.parseAmount(slice, currency: Currency(code: checkout.currency)) {
+                    // "10.5" or "10,5" (as typed in French); never through Double.
                     try checkout.applySecondary(token, amount: amount)
                 } else {
-                    screen.problem("'\(slice)' is not an amount such as 10.50; type another.")
+                    screen.problem(text("cli.giftCards.notAnAmount", [("answer", .text(slice))]))
                     continue
                 }
                 return true
             } catch let error as PurseCheckoutError where error.kind == .invalidTake {
-                screen.problem("\(CheckoutText.reason(error)); type another amount.")
+                screen.problem(text("cli.giftCards.typeAnother", [("reason", .text(reason(error)))]))
             } catch {
-                screen.problem("The card was not applied: \(CheckoutText.reason(error))")
+                screen.problem(text("cli.giftCards.notApplied", [("reason", .text(reason(error)))]))
                 return false
             }
         }
@@ -145,17 +155,23 @@ extension InteractiveCheckout {
     private func applySaved(_ saved: SavedSecondaryToken) async {
         if let share = checkout.amountSplit.first(where: { $0.id == saved.id }) {
             screen.problem(
-                "\(CheckoutText.describe(saved)) is already in the split for \(money(share.amount)) "
-                    + "\(checkout.currency).")
+                text(
+                    "cli.giftCards.savedAlreadyInSplit",
+                    [("card", .text(CheckoutText.describe(saved))), ("amount", amount(share.amount))]))
             return
         }
         if checkout.savedSecondaryTokens.first(where: { $0.id == saved.id })?.balanceResolved == false {
-            await spinner.during("Reading the card's balance") { await checkout.waitForSavedSecondaryBalances() }
+            await spinner.during(text("cli.giftCards.readingBalance")) {
+                await checkout.waitForSavedSecondaryBalances()
+            }
         }
         do {
             try checkout.applySecondary(saved)
         } catch {
-            screen.problem("\(CheckoutText.describe(saved)) was not applied: \(CheckoutText.reason(error))")
+            screen.problem(
+                text(
+                    "cli.giftCards.savedNotApplied",
+                    [("card", .text(CheckoutText.describe(saved))), ("reason", .text(reason(error)))]))
             return
         }
         showSplit()

@@ -15,7 +15,12 @@ extension InteractiveCheckout {
             } catch let error as PurseCheckoutError {
                 plans[method.id] = [
                     screen.console.dim(
-                        "no plan for \(money(checkout.primaryAmount)) \(checkout.currency): \(error.message)")
+                        text(
+                            "cli.loans.noPlan",
+                            [
+                                ("amount", amount(checkout.primaryAmount)),
+                                ("reason", .text(text.isEnglish ? error.message : text(error.localizedMessage))),
+                            ]))
                 ]
             } catch {
                 plans[method.id] = [screen.console.dim("no plan: \(error)")]

@@ -40,6 +40,8 @@ final class InteractiveCheckout {
     let screen: CheckoutScreen
     let input: TerminalInput
     let spinner: Spinner
+    /// The dialogue's words, in the checkout's language.
+    let text: CLIText
     var exponent: Int { Currency(code: checkout.currency).exponent }
 
     struct InputEnded: Error {
@@ -48,8 +50,9 @@ final class InteractiveCheckout {
 
     init(
         checkout: PurseHeadlessCheckout, presenter: TerminalRedirectPresenter, screen: CheckoutScreen,
-        input: TerminalInput, spinner: Spinner
+        input: TerminalInput, spinner: Spinner, text: CLIText
     ) {
+        self.text = text
         self.checkout = checkout
         self.presenter = presenter
         self.screen = screen
@@ -72,15 +75,14 @@ final class InteractiveCheckout {
             var element: PaymentElement?
             if checkout.remainingAmountToPay > 0 {
                 guard options.contains(where: { $0.unavailable == nil }) else {
-                    return .cannotPay("nothing in this session can pay the rest from a terminal")
+                    return .cannotPay(text("cli.checkout.cannotPayFromTerminal"))
                 }
                 element = try await choosePrimary(options)
             }
-            screen.title("To pay")
+            screen.title(text("cli.checkout.toPay"))
             showSplit()
-            let total = money(checkout.amount)
-            let answer = try await ask("Pay \(total) \(checkout.currency) now? [y/N]")
-            guard ["y", "yes"].contains(answer.lowercased()) else { return .notConfirmed }
+            let answer = try await ask(text("cli.checkout.payNow", [("total", amount(checkout.amount))]))
+            guard text.isYes(answer) else { return .notConfirmed }
             return .submitted(await submit(element))
         } catch {
             return .inputEnded(question: error.question)
@@ -103,8 +105,8 @@ final class InteractiveCheckout {
         for token in checkout.paymentTokens {
             let note =
                 token.isVaultedCard
-                ? (token.requiresCVV ? "saved card, asks for its CVV" : "saved card, no CVV")
-                : "saved account"
+                ? text(token.requiresCVV ? "cli.checkout.note.savedCardCVV" : "cli.checkout.note.savedCardNoCVV")
+                : text("cli.checkout.note.savedAccount")
             options.append(option(.paymentToken(token), title: CheckoutText.describe(token), note: note))
         }
         for method in checkout.paymentMethods + checkout.session.unstablePrimaryMethods {
@@ -117,27 +119,29 @@ final class InteractiveCheckout {
         // The checkout's availability: the same rule setPrimary applies, for the split as it stands.
         PrimaryOption(
             item: item, title: title, note: note,
-            unavailable: checkout.availability(of: item).reason.map(CheckoutText.whyUnavailable))
+            unavailable: checkout.availability(of: item).reason.map { CheckoutText.whyUnavailable($0, text: text) })
     }
 
     private func kind(of method: PrimaryMethod) -> String {
         switch PluginRegistry.shared.plugin(
             partner: method.partner, method: method.method, session: checkout.session.source)
         {
-        case is any RedirectionPlugin: return "hosted page (redirection)"
-        case is any CardPlugin: return "enter a card"
+        case is any RedirectionPlugin: return text("cli.checkout.kind.redirection")
+        case is any CardPlugin: return text("cli.checkout.kind.card")
         case is any PayPalPlugin: return "PayPal"
-        case is any ApplePayPlugin: return "Apple Pay (a sandbox test token: no sheet in a terminal)"
+        case is any ApplePayPlugin: return text("cli.checkout.kind.applePay")
         default: return method.template
         }
     }
 
     private func showOrder(_ options: [PrimaryOption]) {
-        screen.title("Order: \(money(checkout.amount)) \(checkout.currency)  (client session \(checkout.session.id))")
-        screen.line("Pay with:")
+        screen.title(
+            text("cli.checkout.order", [("total", amount(checkout.amount)), ("session", .text(checkout.session.id))]))
+        screen.line(text("cli.checkout.payWith"))
         showMenu(options)
         if !checkout.secondaryMethods.isEmpty {
-            screen.line("Gift cards accepted: " + checkout.secondaryMethods.map(\.id).joined(separator: ", "))
+            let methods = checkout.secondaryMethods.map(\.id).joined(separator: ", ")
+            screen.line(text("cli.checkout.giftCardsAccepted", [("methods", .text(methods))]))
         }
     }
 
@@ -156,11 +160,11 @@ final class InteractiveCheckout {
     func showSplit() {
         for entry in checkout.amountSplit {
             screen.line(
-                "  \(CheckoutText.padded(label(of: entry), 34)) \(money(entry.amount)) \(checkout.currency)"
-                    + (entry.isPrimary ? "  (pays the rest)" : ""))
+                "  \(CheckoutText.padded(label(of: entry), 34)) \(text(amount(entry.amount)))"
+                    + (entry.isPrimary ? text("cli.checkout.paysTheRest") : ""))
         }
-        screen.line(
-            "  \(CheckoutText.padded("left to pay", 34)) \(money(checkout.remainingAmountToPay)) \(checkout.currency)")
+        let left = CheckoutText.padded(text("cli.checkout.leftToPay"), 34)
+        screen.line("  \(left) \(text(amount(checkout.remainingAmountToPay)))")
     }
 
     /// A split line's name: the instrument for a saved token, the method otherwise; never card digits beyond
@@ -185,20 +189,25 @@ final class InteractiveCheckout {
 
     private func choosePrimary(_ options: [PrimaryOption]) async throws(InputEnded) -> PaymentElement {
         await loadPlans()  // the gift cards changed what a loan would finance
-        screen.title("Pay the rest")
+        screen.title(text("cli.checkout.payTheRest"))
         // The list printed with the order has scrolled away behind the gift cards: show it again.
         showMenu(options)
         while true {
-            let rest = "\(money(checkout.remainingAmountToPay)) \(checkout.currency)"
-            let answer = try await ask("Pay \(rest) with [1-\(options.count)]:")
+            let answer = try await ask(
+                text(
+                    "cli.checkout.payRestWith",
+                    [("rest", amount(checkout.remainingAmountToPay)), ("count", .text(String(options.count)))]))
             guard let index = Int(answer), options.indices.contains(index - 1) else {
-                screen.problem("Type a number from 1 to \(options.count).")
+                screen.problem(text("cli.checkout.typeNumber", [("count", .text(String(options.count)))]))
                 showMenu(options)
                 continue
             }
             let option = options[index - 1]
             if let unavailable = option.unavailable {
-                screen.problem("\(option.title) is \(unavailable). Choose another.")
+                screen.problem(
+                    text(
+                        "cli.checkout.optionUnavailable",
+                        [("option", .text(option.title)), ("reason", .text(unavailable))]))
                 continue
             }
             if let element = try await prepare(option) { return element }
@@ -215,12 +224,14 @@ final class InteractiveCheckout {
             case .primaryMethod(let method): try checkout.setPrimary(method)
             }
         } catch {
-            screen.problem("\(option.title) cannot pay: \(CheckoutText.reason(error))")
+            screen.problem(cannotPay(option, error))
             return nil
         }
-        await spinner.during("Preparing \(option.title)") { await element.prepare() }
+        await spinner.during(text("cli.checkout.preparing", [("option", .text(option.title))])) {
+            await element.prepare()
+        }
         if case .failed(let error) = element.lastOutcome {
-            screen.problem("\(option.title) cannot pay: \(CheckoutText.reason(error))")
+            screen.problem(cannotPay(option, error))
             return nil
         }
         if element.applePaySheet == nil, (try? element.applePayRequest()) != nil {
@@ -230,8 +241,9 @@ final class InteractiveCheckout {
         if let form = element.cardForm { try await fill(form) }
         guard checkout.isPaymentFulfilled else {
             screen.problem(
-                "\(option.title) cannot pay all of the rest: \(money(checkout.remainingAmountToPay)) "
-                    + "\(checkout.currency) would be left. Choose another, or start again with other gift cards.")
+                text(
+                    "cli.checkout.cannotPayAll",
+                    [("option", .text(option.title)), ("rest", amount(checkout.remainingAmountToPay))]))
             return nil
         }
         return element
@@ -261,17 +273,19 @@ final class InteractiveCheckout {
 
     private func readCVV(into field: CVVField, of option: PrimaryOption) async throws(InputEnded) {
         while true {
-            field.cvv = try await ask("CVV of \(option.title) (hidden):", hidden: true)
+            field.cvv = try await ask(text("cli.checkout.cvvOf", [("option", .text(option.title))]), hidden: true)
             guard let error = field.error else { return }
-            screen.problem(error.message(for: .cvv) + ".")
+            screen.problem(text("cli.checkout.problem", [("problem", .message(error.localizedMessage(for: .cvv)))]))
         }
     }
 
     private func fill(_ form: CardForm) async throws(InputEnded) {
-        try await fill(form, .pan, "Card number:") { form.pan = $0 }
-        try await fill(form, .expiry, "Expiry (MM/YY):") { form.expiry = $0 }
-        try await fill(form, .cvv, "Security code (hidden):", hidden: true) { form.cvv = $0 }
-        if form.requiresHolderName { try await fill(form, .holderName, "Name on the card:") { form.holderName = $0 } }
+        try await fill(form, .pan, text("cli.checkout.cardNumber")) { form.pan = $0 }
+        try await fill(form, .expiry, text("cli.checkout.expiry")) { form.expiry = $0 }
+        try await fill(form, .cvv, text("cli.checkout.securityCode"), hidden: true) { form.cvv = $0 }
+        if form.requiresHolderName {
+            try await fill(form, .holderName, text("cli.checkout.holderName")) { form.holderName = $0 }
+        }
     }
 
     private func fill(
@@ -281,7 +295,7 @@ final class InteractiveCheckout {
             set(try await ask(question, hidden: hidden))
             if field == .pan {
                 // The brand comes from the vault's BIN look-up (a read-only call); wait for it, briefly.
-                await spinner.during("Looking up the card's brand") {
+                await spinner.during(text("cli.checkout.lookingUpBrand")) {
                     var waited = 0
                     while form.isLookingUpBrand && waited < 250 {
                         try? await Task.sleep(for: .milliseconds(20))
@@ -289,8 +303,8 @@ final class InteractiveCheckout {
                     }
                 }
             }
-            guard let error = form.error(for: field) else { return }
-            screen.problem(error.message(for: field) + ".")
+            guard let message = form.errorMessage(for: field) else { return }
+            screen.problem(text("cli.checkout.problem", [("problem", .message(message))]))
         }
     }
 
@@ -300,11 +314,11 @@ final class InteractiveCheckout {
         phase = .submitting
         defer { phase = .done }
         if let element {
-            return await spinner.during("Paying") { await element.submit() }
+            return await spinner.during(text("cli.checkout.paying")) { await element.submit() }
         }
         // Gift cards cover the order: one `/validate` with their shares, no primary element.
         do {
-            let result = try await spinner.during("Paying") { try await checkout.submitPayment() }
+            let result = try await spinner.during(text("cli.checkout.paying")) { try await checkout.submitPayment() }
             guard let action = checkout.pendingRedirect(for: result) else { return .completed(result) }
             switch await presenter.present(action) {
             case .returned(let url): return .returnedFromRedirect(url: url)
@@ -326,9 +340,24 @@ final class InteractiveCheckout {
         let screen = screen
         let line = await input.readLine(hidden: hidden) { screen.write(question + " ") }
         guard let line else { throw InputEnded(question: question) }
-        if !input.isTerminal { screen.line(hidden ? "(hidden)" : "") }
+        if !input.isTerminal { screen.line(hidden ? text("cli.checkout.hidden") : "") }
         return line.trimmingCharacters(in: .whitespaces)
     }
 
     func money(_ amount: Decimal) -> String { CheckoutText.money(amount, exponent: exponent) }
+
+    /// An amount in the checkout's currency, as the dialogue's language writes it.
+    func amount(_ value: Decimal) -> PurseMessage.Value { text.amount(value, currency: checkout.currency) }
+
+    /// Why `option` cannot pay, in the dialogue's language.
+    private func cannotPay(_ option: PrimaryOption, _ error: any Error) -> String {
+        text("cli.checkout.cannotPay", [("option", .text(option.title)), ("reason", .text(reason(error)))])
+    }
+
+    /// An SDK error for the shopper: in English its message and code (as before), in another language the SDK's
+    /// translation of its key, with the code.
+    func reason(_ error: any Error) -> String {
+        guard !text.isEnglish, let error = error as? PurseCheckoutError else { return CheckoutText.reason(error) }
+        return "\(text(error.localizedMessage)) (\(error.code.rawValue))"
+    }
 }

@@ -36,7 +36,7 @@ extension DemoTour {
         let checkout = try await openOrder(amount: 12000, what: "gift cards and a saved card")
         for method in checkout.paymentMethods + checkout.session.unstablePrimaryMethods {
             let row =
-                checkout.availability(of: method).reason.map(CheckoutText.whyUnavailable)
+                checkout.availability(of: method).reason.map { CheckoutText.whyUnavailable($0) }
                 ?? kind(of: method, in: checkout)
             story.detail("method     \(padded(method.id, 28)) \(row)")
         }
@@ -44,13 +44,13 @@ extension DemoTour {
             let rule =
                 token.isVaultedCard ? (token.requiresCVV ? "asks for its CVV" : "pays without CVV") : "no CVV"
             let row =
-                checkout.availability(of: token).reason.map(CheckoutText.whyUnavailable)
+                checkout.availability(of: token).reason.map { CheckoutText.whyUnavailable($0) }
                 ?? rule + (token.favorite ? ", favorite" : "")
             story.detail("saved      \(padded(describe(token), 28)) \(row)")
         }
         for giftCard in checkout.secondaryMethods {
             let row =
-                checkout.availability(of: giftCard).reason.map(CheckoutText.whyUnavailable)
+                checkout.availability(of: giftCard).reason.map { CheckoutText.whyUnavailable($0) }
                 ?? "up to \(CheckoutText.money(checkout.headroom(of: giftCard).reach, exponent: 2)) EUR"
             story.detail("gift card  \(padded(giftCard.id, 28)) \(row)")
         }
@@ -59,7 +59,7 @@ extension DemoTour {
             let reason = checkout.availability(of: saved).reason
             if reason?.cause == .balancePending { pending.append(saved.id) }
             let row =
-                reason.map(CheckoutText.whyUnavailable)
+                reason.map { CheckoutText.whyUnavailable($0) }
                 ?? "balance \(CheckoutText.money(saved.balance, exponent: 2)) EUR"
             story.detail("saved gift \(padded(saved.name ?? saved.id, 28)) \(row)")
         }
@@ -68,7 +68,7 @@ extension DemoTour {
             await checkout.waitForSavedSecondaryBalances()
             for saved in checkout.savedSecondaryTokens where pending.contains(saved.id) {
                 let row =
-                    checkout.availability(of: saved).reason.map(CheckoutText.whyUnavailable)
+                    checkout.availability(of: saved).reason.map { CheckoutText.whyUnavailable($0) }
                     ?? "balance \(CheckoutText.money(saved.balance, exponent: 2)) EUR, read in the background"
                 story.detail("saved gift \(padded(saved.name ?? saved.id, 28)) \(row)")
             }
