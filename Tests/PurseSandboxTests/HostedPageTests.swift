@@ -6,11 +6,11 @@ import Testing
 struct HostedPageTests {
     /// A payment pending on the 3-D Secure page, with a gift card debited in the same split.
     private func pending3DS(
-        _ client: TestClient, redirect: String = "https://shop.example.com/return"
+        _ client: TestClient, redirect: String = "https://shop.example.com/return", locale: String? = nil
     )
         async throws -> (session: String, payment: String)
     {
-        let session = try client.session(4299, redirect: redirect)
+        let session = try client.session(4299, redirect: redirect, locale: locale)
         let card = try await client.formToken(pan: "4000000000003220")
         _ = try await client.validate(
             session.id, [giftItem("illicado-50", amount: 1000), cardItem(formToken: card, amount: 3299)])
@@ -49,6 +49,25 @@ struct HostedPageTests {
         #expect(wrongForm.status == 400)
         #expect(try await client.send("GET", "/pages/psp/\(payment)").status == 404)
         #expect(try await client.send("GET", "/pages/3ds/unknown").status == 404)
+    }
+
+    @Test("The pages follow the session's customer locale: French for fr-FR, English otherwise; the ids stay")
+    func pageLanguage() async throws {
+        let client = try TestClient()
+        let (_, french) = try await pending3DS(client, locale: "fr-FR")
+        let page = try await client.send("GET", "/pages/3ds/\(french)")
+        #expect(page.bodyText.contains("<html lang=\"fr\">"))
+        #expect(page.bodyText.contains("Vérification 3-D Secure"))
+        #expect(page.bodyText.contains("id=\"approve\">Approuver</button>"))
+        #expect(page.bodyText.contains("<dt>Montant</dt><dd id=\"amount\">32.99 EUR</dd>"))
+        #expect(!page.bodyText.contains("Approve</button>"))
+        _ = try await decide(client, "3ds", french, "approve")
+        let decided = try await client.send("GET", "/pages/3ds/\(french)")
+        #expect(decided.bodyText.contains("Retour à la boutique"))
+        let (_, english) = try await pending3DS(client, locale: "de-DE")
+        let englishPage = try await client.send("GET", "/pages/3ds/\(english)")
+        #expect(
+            englishPage.bodyText.contains("<html lang=\"en\">") && englishPage.bodyText.contains("Approve</button>"))
     }
 
     @Test(

@@ -23,14 +23,18 @@ public struct SandboxClientSessionRequest: Sendable, Equatable {
     /// it offers only the card methods that can save, with `registration_mode: OFF_SESSION`, and needs a
     /// ``customerReference`` (the wallet the card goes to).
     public var allowFutureUsage: Bool
+    /// `customer.locale_code` (`fr-FR`): the shopper's language. The hosted pages follow it (French or English) and
+    /// the widget data carries it, where the SDK reads it as `ClientSession.customerLocale`. `nil`: none (English).
+    public var customerLocale: String?
 
     /// Creates a request; only the amount is required.
     public init(
         amount: Int, currency: String = "EUR", shopperRedirectionURL: String = "https://shop.example.com/return",
         customerReference: String? = nil, orderReference: String = "order-0001", lifetime: Duration? = nil,
-        methods: [String]? = nil, allowFutureUsage: Bool = false
+        methods: [String]? = nil, allowFutureUsage: Bool = false, customerLocale: String? = nil
     ) {
         self.allowFutureUsage = allowFutureUsage
+        self.customerLocale = customerLocale
         self.amount = amount
         self.currency = currency
         self.shopperRedirectionURL = shopperRedirectionURL
@@ -107,7 +111,10 @@ extension PurseSandbox {
             "shopper_redirection_url": .string(request.shopperRedirectionURL),
             "order": ["reference": .string(request.orderReference)],
         ]
-        if let reference = request.customerReference { body["customer"] = ["reference": .string(reference)] }
+        var customer: [String: SandboxJSON] = [:]
+        if let reference = request.customerReference { customer["reference"] = .string(reference) }
+        if let locale = request.customerLocale { customer["locale_code"] = .string(locale) }
+        if !customer.isEmpty { body["customer"] = .object(customer) }
         if request.allowFutureUsage { body["allow_future_usage"] = true }
         var sandbox: [String: SandboxJSON] = [:]
         if let lifetime = request.lifetime { sandbox["expires_in_seconds"] = .int(Int(lifetime.components.seconds)) }

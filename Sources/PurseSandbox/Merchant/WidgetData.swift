@@ -41,7 +41,8 @@ extension PurseSandbox {
                 ? tokens.filter { $0.partner == method.partner && $0.method == method.method && $0.status == "ACTIVE" }
                 : []
             protocols[method.partner, default: [:]][method.method] = protocolEntry(
-                method, currency: session.currency, tokens: methodTokens, offSession: session.isInformationRequest)
+                method, currency: session.currency, tokens: methodTokens, offSession: session.isInformationRequest,
+                localeCode: session.customerLocaleCode)
         }
         let entity = catalogue.entity
         var document: [String: SandboxJSON] = [
@@ -69,7 +70,7 @@ extension PurseSandbox {
     }
 
     private func protocolEntry(
-        _ method: SandboxMethod, currency: String, tokens: [WalletTokenRecord], offSession: Bool
+        _ method: SandboxMethod, currency: String, tokens: [WalletTokenRecord], offSession: Bool, localeCode: String?
     ) -> SandboxJSON {
         var entry: [String: SandboxJSON] = [
             "configurations": configurations(method, currency: currency, offSession: offSession)
@@ -78,6 +79,11 @@ extension PurseSandbox {
         if method.partner == "easy2play" && method.method == "giftcard" {
             // As in the real sample: partner contracts carry major-unit decimals too.
             entry["contracts"] = ["INIT": ["mandatory": [:]], "APPLY": ["mandatory": ["amount": .number("10.2")]]]
+        }
+        if let localeCode, entry["contracts"] == nil {
+            // As in the real sample: the shopper's locale rides in the method's INIT contract (the SDK reads it as
+            // ClientSession.customerLocale).
+            entry["contracts"] = ["INIT": ["optional": ["customer": ["locale_code": .string(localeCode)]]]]
         }
         return .object(entry)
     }

@@ -5,18 +5,20 @@
 enum HostedPages {
     /// The page a `.postHTML` redirect loads: a form that posts to the hosted page. A script submits it at
     /// once; without JavaScript the shopper presses the visible button.
-    static func autoPostDocument(action: String, fields: [String: String], title: String, name: String) -> String {
+    static func autoPostDocument(
+        action: String, fields: [String: String], title: String, name: String, language: PageLanguage = .english
+    ) -> String {
         let inputs = fields.keys.sorted().map { key in
             "<input type=\"hidden\" name=\"\(HTML.escape(key))\" value=\"\(HTML.escape(fields[key] ?? ""))\">"
         }.joined(separator: "\n")
         return """
             <!doctype html>
-            <html lang="en"><head><meta charset="utf-8"><title>\(HTML.escape(title))</title></head>
+            <html lang="\(language.rawValue)"><head><meta charset="utf-8"><title>\(HTML.escape(title))</title></head>
             <body>
             <form id="purse-redirect" name="\(HTML.escape(name))" method="post" action="\(HTML.escape(action))">
             \(inputs)
-            <p>You are leaving the shop for \(HTML.escape(title)).</p>
-            <button type="submit" id="continue">Continue to \(HTML.escape(title))</button>
+            <p>\(language.text(.leaving)) \(HTML.escape(title)).</p>
+            <button type="submit" id="continue">\(language.text(.continueTo)) \(HTML.escape(title))</button>
             </form>
             <script>document.getElementById("purse-redirect").submit();</script>
             </body></html>
@@ -32,39 +34,44 @@ enum HostedPages {
         var amount: String
         var orderReference: String?
         var decisionURL: String
+        /// The session's customer language.
+        var language: PageLanguage = .english
     }
 
     /// The PSP page or the 3-D Secure challenge, with its three buttons.
     static func decisionPage(_ summary: Summary) -> String {
-        let heading = summary.kind == "3ds" ? "3-D Secure verification" : summary.methodName
-        let order = summary.orderReference.map { "<dt>Order</dt><dd id=\"order\">\(HTML.escape($0))</dd>" } ?? ""
+        let words = summary.language
+        let heading = summary.kind == "3ds" ? words.text(.threeDS) : summary.methodName
+        let order =
+            summary.orderReference.map { "<dt>\(words.text(.order))</dt><dd id=\"order\">\(HTML.escape($0))</dd>" }
+            ?? ""
         return document(
-            title: heading,
+            title: heading, language: words,
             body: """
                 <h1>\(HTML.escape(heading))</h1>
-                <p class="notice">Simulated page served by the Purse sandbox. No money moves.</p>
+                <p class="notice">\(words.text(.notice))</p>
                 <dl>
-                <dt>Merchant</dt><dd id="merchant">\(HTML.escape(summary.merchant))</dd>
-                <dt>Method</dt><dd id="method">\(HTML.escape(summary.methodName))</dd>
-                <dt>Amount</dt><dd id="amount">\(HTML.escape(summary.amount))</dd>
+                <dt>\(words.text(.merchant))</dt><dd id="merchant">\(HTML.escape(summary.merchant))</dd>
+                <dt>\(words.text(.method))</dt><dd id="method">\(HTML.escape(summary.methodName))</dd>
+                <dt>\(words.text(.amount))</dt><dd id="amount">\(HTML.escape(summary.amount))</dd>
                 \(order)
-                <dt>Payment</dt><dd id="payment">\(HTML.escape(summary.paymentId))</dd>
+                <dt>\(words.text(.payment))</dt><dd id="payment">\(HTML.escape(summary.paymentId))</dd>
                 </dl>
                 <form method="post" action="\(HTML.escape(summary.decisionURL))">
-                <button type="submit" name="decision" value="approve" id="approve">Approve</button>
-                <button type="submit" name="decision" value="decline" id="decline">Decline</button>
-                <button type="submit" name="decision" value="cancel" id="cancel">Cancel</button>
+                <button type="submit" name="decision" value="approve" id="approve">\(words.text(.approve))</button>
+                <button type="submit" name="decision" value="decline" id="decline">\(words.text(.decline))</button>
+                <button type="submit" name="decision" value="cancel" id="cancel">\(words.text(.cancel))</button>
                 </form>
                 """)
     }
 
     /// A payment already decided: its status and the way back to the shop.
-    static func decidedPage(status: String, returnURL: String) -> String {
+    static func decidedPage(status: String, returnURL: String, language: PageLanguage = .english) -> String {
         document(
-            title: "Payment \(status.lowercased())",
+            title: "\(language.text(.paymentStatus)) \(status.lowercased())", language: language,
             body: """
-                <h1>Payment <span id="status">\(HTML.escape(status))</span></h1>
-                <p><a id="return" href="\(HTML.escape(returnURL))">Return to the shop</a></p>
+                <h1>\(language.text(.paymentStatus)) <span id="status">\(HTML.escape(status))</span></h1>
+                <p><a id="return" href="\(HTML.escape(returnURL))">\(language.text(.returnToShop))</a></p>
                 """)
     }
 
@@ -73,10 +80,10 @@ enum HostedPages {
         document(title: "Sandbox page error", body: "<h1>Cannot show this page</h1><p>\(HTML.escape(message))</p>")
     }
 
-    private static func document(title: String, body: String) -> String {
+    private static func document(title: String, language: PageLanguage = .english, body: String) -> String {
         """
         <!doctype html>
-        <html lang="en"><head><meta charset="utf-8">
+        <html lang="\(language.rawValue)"><head><meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>\(HTML.escape(title))</title>
         <style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem}

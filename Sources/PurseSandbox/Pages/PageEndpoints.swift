@@ -27,11 +27,13 @@ extension PurseSandbox {
             else {
                 return pageError(404, "PAYMENT_NOT_FOUND", "No payment waits on this page", request)
             }
+            let language = PageLanguage(localeCode: session.customerLocaleCode)
             guard payment.status == "PENDING" else {
                 return .html(
                     200,
                     HostedPages.decidedPage(
-                        status: payment.status, returnURL: returnURL(session: session, payment: payment, now: now)))
+                        status: payment.status, returnURL: returnURL(session: session, payment: payment, now: now),
+                        language: language))
             }
             let order = (try? JSONParser.parse(session.orderJSON))?["reference"]?.stringValue
             return .html(
@@ -40,7 +42,8 @@ extension PurseSandbox {
                     HostedPages.Summary(
                         kind: kind, paymentId: paymentId, merchant: merchant, methodName: pending.methodName,
                         amount: SandboxMoney.display(minor: pending.amount, currency: payment.currency),
-                        orderReference: order, decisionURL: url("/pages/\(kind)/\(paymentId)/decision"))))
+                        orderReference: order, decisionURL: url("/pages/\(kind)/\(paymentId)/decision"),
+                        language: language)))
         }
     }
 

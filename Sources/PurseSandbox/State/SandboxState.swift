@@ -89,6 +89,12 @@ struct ClientSessionRecord: Codable, Sendable {
     /// Whether the session only saves a card: it charges nothing.
     var isInformationRequest: Bool { informationRequest == true }
 
+    /// The shopper's locale given at creation (`customer.locale_code`, such as `fr-FR`), or `nil`.
+    var customerLocaleCode: String? {
+        guard let customerJSON, let customer = try? JSONParser.parse(customerJSON) else { return nil }
+        return customer["locale_code"]?.stringValue
+    }
+
     func status(at now: Date) -> String {
         status == "CREATED" && now >= expiresAt ? "EXPIRED" : status
     }

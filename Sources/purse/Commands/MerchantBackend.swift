@@ -34,14 +34,18 @@ struct MerchantBackend {
     /// back to `returnURL` (`purse checkout` passes its loopback listener's address).
     func createClientSession(
         token: String, amount: Int64, currency: String, customer: String?, order: String,
-        returnURL: String = "https://shop.example.com/return", allowFutureUsage: Bool = false
+        returnURL: String = "https://shop.example.com/return", allowFutureUsage: Bool = false, locale: String? = nil
     ) async throws -> (id: String, widgetData: String) {
         var request: [String: JSONValue] = [
             "entity_id": .string(entityID), "amount": .integer(amount), "currency": .string(currency),
             "shopper_redirection_url": .string(returnURL),
             "order": ["reference": .string(order)],
         ]
-        if let customer { request["customer"] = ["reference": .string(customer)] }
+        // `customer.locale_code`: the shopper's language, which the hosted pages and the SDK follow.
+        var shopper: [String: JSONValue] = [:]
+        if let customer { shopper["reference"] = .string(customer) }
+        if let locale { shopper["locale_code"] = .string(locale) }
+        if !shopper.isEmpty { request["customer"] = .object(shopper) }
         if allowFutureUsage { request["allow_future_usage"] = .bool(true) }
         let body = try await call(
             "POST", "payment/v2/client-sessions",

@@ -54,12 +54,12 @@ struct TestClient {
     /// A session for `amount` minor units.
     func session(
         _ amount: Int, shopper: String? = nil, currency: String = "EUR", methods: [String]? = nil,
-        redirect: String = "https://shop.example.com/return", lifetime: Duration? = nil
+        redirect: String = "https://shop.example.com/return", lifetime: Duration? = nil, locale: String? = nil
     ) throws -> SandboxClientSession {
         try sandbox.createClientSession(
             SandboxClientSessionRequest(
                 amount: amount, currency: currency, shopperRedirectionURL: redirect, customerReference: shopper,
-                lifetime: lifetime, methods: methods))
+                lifetime: lifetime, methods: methods, customerLocale: locale))
     }
 
     func initItem(

@@ -121,11 +121,12 @@ final class CheckoutRun {
         let token: String
         let created: (id: String, widgetData: String)
         do {
-            (token, created) = try await spinner.during("Creating the order") {
+            (token, created) = try await spinner.during(text("cli.checkout.creatingOrder")) {
                 let token = try await backend.accessToken()
                 let created = try await backend.createClientSession(
                     token: token, amount: order.amountMinorUnits, currency: order.currency, customer: order.shopper,
-                    order: reference, returnURL: returnURL.absoluteString)
+                    order: reference, returnURL: returnURL.absoluteString,
+                    locale: settings.locale.identifier(.bcp47))
                 return (token, created)
             }
         } catch let failure as MerchantBackend.Failure {
