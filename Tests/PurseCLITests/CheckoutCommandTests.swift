@@ -201,13 +201,11 @@ struct CheckoutCommandTests {
             ["--api-base", "https://api.example.com?x=1", "--widget-data", "x"],
         ])
     func badFlags(arguments: [String]) async throws {
-        let started = ContinuousClock.now
         let output = try await PurseBinary.run(["checkout"] + arguments)
         #expect(output.status == 64, "\(arguments): \(output.stderr)")
         #expect(output.stdout.isEmpty)
         #expect(output.stderr.hasPrefix("purse checkout: "))
         #expect(output.stderr.contains("Usage: purse checkout"))
-        #expect(ContinuousClock.now - started < .seconds(10))
     }
 
     @Test(

@@ -107,17 +107,15 @@ struct HostileClientTests {
         #expect(result.0.status == 408)
         #expect(result.0.text.contains("REQUEST_TIMEOUT"))
         #expect(result.1)
+        // The 408 is the proof that the server gave up on its own (the client never finishes the head); how soon
+        // is not asserted: under a sanitizer on a loaded machine the answer has taken over 30 s to be scheduled.
         #expect(elapsed >= .milliseconds(200))
-        // Bounded loosely: the point is that the server gives up on its own instead of waiting forever (a loaded
-        // CI machine can take seconds to schedule the answer); not a timing target.
-        #expect(elapsed < .seconds(30))
     }
 
-    /// On a kept-alive connection the idle timer (a minute here) gives way to the head deadline at the first
+    /// On a kept-alive connection the idle timer (ten minutes here) gives way to the head deadline at the first
     /// byte of the next request: a second request trickled in is cut with 408 after the read timeout.
     @Test func slowSecondRequestOnAKeptAliveConnectionGets408() async throws {
-        let configuration = HTTPServer.Configuration(readTimeout: .milliseconds(200), idleTimeout: .seconds(60))
-        let started = ContinuousClock.now
+        let configuration = HTTPServer.Configuration(readTimeout: .milliseconds(200), idleTimeout: .seconds(600))
         let result = try await withServer(configuration) { port in
             try await onThread {
                 let client = try RawClient(port: port)
@@ -129,8 +127,9 @@ struct HostileClientTests {
         }
         #expect(result.0 == 200)
         #expect(result.1.status == 408)
+        // Cut by the head deadline, not the idle timer: the idle timer closes without a word
+        // (`idleKeepAliveConnectionIsClosedSilently`), the head deadline answers 408.
         #expect(result.2)
-        #expect(ContinuousClock.now - started < .seconds(30), "cut by the head deadline, not the idle timer")
     }
 
     @Test func idleKeepAliveConnectionIsClosedSilently() async throws {
