@@ -28,4 +28,14 @@ extension PurseLocalizer {
         else { return nil }
         return Money(minorUnits: units, currency: currency).decimal
     }
+
+    /// The `Localizable.strings` table of `language` in `bundle` (`<language>.lproj/Localizable.strings`), read
+    /// through the same path as the SDK's own tables on every platform; empty when the bundle has none. Pass your
+    /// app's table as ``PurseCheckoutConfiguration/messageOverrides`` to word the SDK's keys in your catalogue:
+    /// ```swift
+    /// let overrides = PurseLocalizer.strings(language: "fr", in: .main)
+    /// ```
+    public static func strings(language: String, in bundle: Bundle) -> [String: String] {
+        MessageCatalogue.load(language, from: bundle)
+    }
 }

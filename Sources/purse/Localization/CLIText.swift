@@ -73,13 +73,6 @@ struct CLIText: Sendable {
 
     /// Reads `Localizable.strings` of `language` from the command's resources.
     private static func table(_ language: String) -> [String: String] {
-        let bundle = Bundle.module
-        let url =
-            bundle.url(forResource: "Localizable", withExtension: "strings", subdirectory: nil, localization: language)
-            ?? bundle.resourceURL?.appendingPathComponent("\(language).lproj/Localizable.strings")
-        guard let url, let data = try? Data(contentsOf: url),
-            let table = (try? PropertyListSerialization.propertyList(from: data, format: nil)) as? [String: String]
-        else { return [:] }
-        return table
+        PurseLocalizer.strings(language: language, in: .module)
     }
 }

@@ -61,6 +61,22 @@ struct LocalizationCatalogueTests {
         }
     }
 
+    @Test("an app's own table reads through the same path: a bundle with fr.lproj/Localizable.strings")
+    func appTable() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("purse-strings-\(UUID().uuidString)")
+        let folder = root.appendingPathComponent("fr.lproj")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data("\"cardField.cvv.title\" = \"CVC\";\n".utf8).write(
+            to: folder.appendingPathComponent("Localizable.strings"))
+        let bundle = try #require(Bundle(path: root.path))
+        let overrides = PurseLocalizer.strings(language: "fr", in: bundle)
+        #expect(overrides == ["cardField.cvv.title": "CVC"])
+        let localizer = PurseLocalizer(locale: Locale(identifier: "fr"), overrides: overrides)
+        #expect(localizer.string(CardField.cvv.titleMessage) == "CVC")
+        #expect(PurseLocalizer.strings(language: "de", in: bundle).isEmpty)
+    }
+
     @Test("plural keys come in #one and #other forms")
     func pluralForms() {
         let english = MessageCatalogue.table("en")
@@ -88,6 +104,7 @@ struct LocalizationCatalogueTests {
     func unreadableTable() {
         #expect(MessageCatalogue.parse(Data("not a \"strings\" = file".utf8)) == nil)
         #expect(MessageCatalogue.load("xx", from: .module).isEmpty)
+        #expect(PurseLocalizer.strings(language: "fr", in: .module).isEmpty)  // the test bundle has no table
         let portuguese = PurseLocalizer(locale: Locale(identifier: "pt_BR"))
         #expect(portuguese.language == "en")
         #expect(portuguese.string(CardField.pan.titleMessage) == "Card number")
