@@ -31,6 +31,8 @@ public final class TestClock: Clock, Sendable {
         let id: UInt64
         let deadline: Instant
         let continuation: CheckedContinuation<Void, any Error>
+        /// A checkout's watch (its session's expiry), not a wait the test drives.
+        let isWatch: Bool
     }
 
     private struct State {
@@ -51,8 +53,16 @@ public final class TestClock: Clock, Sendable {
     /// The test clock has no resolution limit.
     public var minimumResolution: Duration { .zero }
 
-    /// How many tasks are sleeping on this clock now.
-    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+    /// How many tasks are sleeping on this clock now, not counting checkouts' expiry watches.
+    public var sleeperCount: Int { state.withLock { $0.sleepers.count(where: { !$0.isWatch }) } }
+
+    /// How many checkouts' expiry watches sleep on this clock now.
+    ///
+    /// A checkout on this clock watches its session's expiry with a sleeper due at the expiry date. It is not
+    /// counted by ``sleeperCount`` and ``waitForSleepers(_:limit:)`` (it would be there before the sleeper a test
+    /// waits for), and ``advance(by:)`` wakes it like any other: advance past the session's lifetime and the
+    /// checkout expires.
+    public var watchCount: Int { state.withLock { $0.sleepers.count(where: { $0.isWatch }) } }
 
     /// Suspends until the clock is advanced to `deadline`, or throws `CancellationError` when the task is
     /// cancelled first. A deadline already reached returns at once.
@@ -63,11 +73,13 @@ public final class TestClock: Clock, Sendable {
             return state.nextID
         }
         guard let id else { return try Task.checkCancellation() }
+        let isWatch = ClockWatch.isWatching
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let cancelledEarly = state.withLock { state -> Bool in
                     if state.cancelledIDs.remove(id) != nil { return true }
-                    state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+                    state.sleepers.append(
+                        Sleeper(id: id, deadline: deadline, continuation: continuation, isWatch: isWatch))
                     return false
                 }
                 if cancelledEarly { continuation.resume(throwing: CancellationError()) }
@@ -130,8 +142,22 @@ public final class TestClock: Clock, Sendable {
     /// Waits until at least `count` tasks sleep on the clock. Bounded by `limit` of real time, so that a test
     /// expecting a sleeper that never comes fails on its own assertions instead of hanging; the bound is in
     /// real time (not in yields) because a request may take a while to reach a loaded machine's server.
+    ///
+    /// Checkouts' expiry watches are not counted (see ``watchCount``).
     public func waitForSleepers(_ count: Int = 1, limit: Duration = .seconds(30)) async {
-        await waitUntil(limit: limit) { state in state.sleepers.count >= count }
+        await waitUntil(limit: limit) { state in state.sleepers.count(where: { !$0.isWatch }) >= count }
+    }
+
+    /// Waits until at least `count` checkouts watch their session's expiry on the clock, bounded by `limit` of
+    /// real time. A checkout starts its watch as it opens (and again after `updateSession` or `restore`), a
+    /// moment later: wait for it before advancing the clock past the session's lifetime.
+    /// ```swift
+    /// await clock.waitForWatches()
+    /// await clock.advance(by: .seconds(30 * 60))   // the sandbox's session lifetime
+    /// #expect(checkout.sessionState == .expired)
+    /// ```
+    public func waitForWatches(_ count: Int = 1, limit: Duration = .seconds(30)) async {
+        await waitUntil(limit: limit) { state in state.sleepers.count(where: { $0.isWatch }) >= count }
     }
 
     /// Yields, then waits in real time, until `condition` holds of the state or `limit` has passed.

@@ -28,6 +28,8 @@ public final class PurseSandbox: Sendable {
     let state: SandboxLock<SandboxState>
     private let base: SandboxLock<BaseAddress>
     private let persistenceFailure = SandboxLock<SandboxStateError?>(nil)
+    /// Server time: ``SandboxConfiguration/now``, or the creation time moved on by the configured clock.
+    private let serverTime: @Sendable () -> Date
 
     /// Faults injected into answers (per route, plus a global latency).
     public let faults = FaultInjector()
@@ -45,6 +47,7 @@ public final class PurseSandbox: Sendable {
     ///   sandbox starts from the catalogue and creates it at the first change.
     public init(configuration: SandboxConfiguration = .init()) throws(SandboxStateError) {
         self.configuration = configuration
+        serverTime = configuration.now ?? Self.time(following: configuration.clock, from: Date())
         base = SandboxLock(BaseAddress(configuration.baseURL))
         var initial = SandboxState.seeded(from: configuration.catalogue)
         if let path = configuration.statePath {
@@ -114,7 +117,16 @@ public final class PurseSandbox: Sendable {
     // MARK: - Internal plumbing
 
     /// Server time.
-    var now: Date { configuration.now() }
+    var now: Date { serverTime() }
+
+    /// `start` moved on by the time `clock` moves from now on.
+    private static func time<C: Clock<Duration>>(following clock: C, from start: Date) -> @Sendable () -> Date {
+        let origin = clock.now
+        return {
+            let elapsed = origin.duration(to: clock.now).components
+            return start.addingTimeInterval(TimeInterval(elapsed.seconds) + TimeInterval(elapsed.attoseconds) / 1e18)
+        }
+    }
 
     /// `path` (starting with `/`) under the base URL.
     func url(_ path: String) -> String { baseURL + path }

@@ -5,17 +5,24 @@ public import Foundation
 ///
 /// ```swift
 /// let clock = TestClock()                      // any Clock<Duration>; tests advance it by hand
-/// let sandbox = try PurseSandbox(configuration: .init(
-///     baseURL: "http://127.0.0.1:8080", clock: clock, now: { fixedDate }))
+/// let sandbox = try PurseSandbox(configuration: .init(baseURL: "http://127.0.0.1:8080", clock: clock))
+/// await clock.advance(by: .seconds(30 * 60))   // the sandbox's server time moves with it: sessions expire
 /// ```
+///
+/// One clock drives the sandbox's time: its server time (`GET /clock/datetime`, session and token expiry) is the
+/// wall-clock time when the sandbox was created plus the time ``clock`` has moved since, unless ``now`` says
+/// otherwise.
 public struct SandboxConfiguration: Sendable {
     /// The base URL every URL the sandbox hands out starts with (service roots, hosted pages), without a
     /// trailing slash. A path (`http://127.0.0.1:8080/purse`) is allowed: requests must then carry it.
     public var baseURL: String
     /// The clock injected latency and slow cards wait on. Tests pass a manual clock and never sleep.
     public var clock: any Clock<Duration>
-    /// Server time: `GET /clock/datetime`, session and token expiry, timestamps.
-    public var now: @Sendable () -> Date
+    /// Server time (`GET /clock/datetime`, session and token expiry, timestamps) when it must not follow
+    /// ``clock``: a fixed date, a time a test sets by hand. `nil` (the default): the wall-clock time when the
+    /// sandbox was created, moved on by ``clock``, so a `TestClock` advanced past a session's lifetime expires
+    /// it.
+    public var now: (@Sendable () -> Date)?
     /// The seed data (entity, methods, cards, gift cards, shoppers).
     public var catalogue: SandboxCatalogue
     /// A file to keep the state in across restarts (`nil`: memory only). Written after every change.
@@ -27,7 +34,7 @@ public struct SandboxConfiguration: Sendable {
     public init(
         baseURL: String = "http://127.0.0.1:8080",
         clock: any Clock<Duration> = ContinuousClock(),
-        now: @escaping @Sendable () -> Date = { Date() },
+        now: (@Sendable () -> Date)? = nil,
         catalogue: SandboxCatalogue = .standard,
         statePath: String? = nil,
         sessionLifetime: Duration = .seconds(30 * 60)

@@ -72,6 +72,12 @@ struct PurseCommandTests {
         #expect(story.contains("Order 2b: a gift card, then Apple Pay pays the rest (sandbox test token, no sheet)"))
         #expect(story.contains("ingenico-applepay: the sheet would show"))
         #expect(story.contains("one /validate pays both shares: /validate answered SUCCESS"))
+        // Two gift cards, then the delivery fee changes: the checkout follows the new client session.
+        #expect(story.contains("Order 2c: two gift cards, then the delivery fee changes"))
+        #expect(story.contains("order 100.00 → 106.90 EUR"))
+        #expect(story.contains("easy2play-giftcard still pays 25.00 EUR"))
+        #expect(story.contains("ogloba-giftcard now pays 81.90 EUR instead of 75.00 (balance read again)"))
+        #expect(story.contains("the backend confirms the payment's amount: 106.90 EUR"))
         // The wallet.
         #expect(story.contains("'Work card' renamed 'Business card'"))
         #expect(story.contains("Business card is now a favorite"))
@@ -94,7 +100,7 @@ struct PurseCommandTests {
         // A card saved for later: in the wallet, nothing charged.
         #expect(story.contains("the card is in the wallet: Spare card MASTERCARD •••• 4444"))
         #expect(story.contains("the sandbox counted 0 charges for it"))
-        // Every payment (gift cards + CVV, 3-D Secure, Apple Pay, redirection, restored, Oney) confirmed by the backend.
+        // Every payment (gift cards + CVV, 3-D Secure, Apple Pay, cart change, redirection, restored, Oney) confirmed by the backend.
         #expect(
             story.components(separatedBy: "the backend confirms: client session COMPLETED, payment AUTHORIZED").count
                 - 1 == 6)
@@ -102,7 +108,7 @@ struct PurseCommandTests {
         #expect(story.contains("Demo complete"))
         // Never card data: no full PAN, no first six digits.
         for secret in [
-            "6003580000000000011", "9250000000000018", "7000000000000000014", "5555555555554444", "424242", "555555",
+            "6003580000000000011", "9250000000000018", "8000000000000011", "7000000000000000014", "5555555555554444", "424242", "555555",
             "411111",
         ] {
             #expect(!story.contains(secret), "printed \(secret)")
@@ -123,7 +129,7 @@ struct PurseCommandTests {
         let chapters = Set(steps.compactMap { $0["chapter"]?.stringValue })
         #expect(
             chapters == [
-                "setup", "listing", "gift cards", "saved card with CVV", "3-D Secure", "Apple Pay", "redirection",
+                "setup", "listing", "gift cards", "saved card with CVV", "3-D Secure", "Apple Pay", "cart changes", "redirection",
                 "wallet", "save and restore", "buy now, pay later", "save a card",
             ])
         let confirmations = steps.filter { $0["step"]?.stringValue == "server confirmation" }

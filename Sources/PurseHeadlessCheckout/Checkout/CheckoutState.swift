@@ -12,8 +12,12 @@ public enum SessionState: String, Sendable, Hashable, CaseIterable {
     case submitted
     /// The last submit failed; the split can be changed and submitted again.
     case error
-    /// The session expired (checked against server time).
+    /// The session expired (checked against server time, on the checkout's clock): edits are refused until
+    /// ``PurseHeadlessCheckout/updateSession(widgetData:)`` moves the checkout onto a new session.
     case expired
+    /// The checkout was torn down (``PurseHeadlessCheckout/teardown()``): every later call fails with
+    /// `CHECKOUT_TERMINATED`.
+    case terminated
 }
 
 /// The item that pays the rest: a method, or a saved instrument.
@@ -96,6 +100,8 @@ struct CheckoutState: Sendable, Equatable {
     var paymentStatus: PaymentStatus?
     /// Whether a confirmation is under way.
     var isConfirmingPayment = false
+    /// Whether the checkout's clock passed the session's expiry (also while a payment was under way).
+    var expiryPassed = false
 
     init(session: ClientSession, serverClockOffset: TimeInterval) throws(PurseCheckoutError) {
         self.session = session

@@ -83,12 +83,14 @@ extension PurseHeadlessCheckout {
         return token
     }
 
-    /// `/init`, then polls while the config asks to; every failure is a tokenization error.
-    private func initializeSecondary(
-        _ item: ItemPayload, config: any SecondaryConfig, methodID: String
+    /// `/init`, then polls while the config asks to; every failure is a tokenization error. `target` is the API
+    /// and session to read on (a session update reads on the new session); `nil`: the checkout's own.
+    func initializeSecondary(
+        _ item: ItemPayload, config: any SecondaryConfig, methodID: String,
+        on target: (api: PaymentAPI, sessionID: String)? = nil
     ) async throws(PurseCheckoutError) -> InitData {
         var item = item
-        var answer = try await sendSecondaryInit(item, methodID: methodID)
+        var answer = try await sendSecondaryInit(item, methodID: methodID, on: target)
         var polls = 0
         while config.shouldPoll(answer) {
             guard polls < config.maximumPollCount else {
@@ -105,7 +107,7 @@ extension PurseHeadlessCheckout {
             }
             if let stepID = answer.stepID { item.stepID = stepID }
             log.debug("polling /init for \(methodID) (\(polls))")
-            answer = try await sendSecondaryInit(item, methodID: methodID)
+            answer = try await sendSecondaryInit(item, methodID: methodID, on: target)
         }
         guard answer.status.state == .success else {
             if let precise = config.classifyInitError(answer) { throw precise }
@@ -119,11 +121,14 @@ extension PurseHeadlessCheckout {
     }
 
     /// One `/init`, its failures regrouped as `secondaryTokenizationFailed`.
-    private func sendSecondaryInit(_ item: ItemPayload, methodID: String) async throws(PurseCheckoutError) -> InitData {
+    private func sendSecondaryInit(
+        _ item: ItemPayload, methodID: String, on target: (api: PaymentAPI, sessionID: String)?
+    ) async throws(PurseCheckoutError) -> InitData {
         if Task.isCancelled { throw Self.aborted(methodID) }
         let answer: InitData
         do {
-            answer = try await paymentAPI.initialize(sessionID: state.session.id, item: item)
+            answer = try await (target?.api ?? paymentAPI).initialize(
+                sessionID: target?.sessionID ?? state.session.id, item: item)
         } catch {
             if error.code == .requestCancelled || Task.isCancelled { throw Self.aborted(methodID) }
             throw PurseCheckoutError(
@@ -138,12 +143,13 @@ extension PurseHeadlessCheckout {
         PurseCheckoutError(.secondaryMethodRequestAborted, message: "reading the \(methodID) card was cancelled")
     }
 
-    /// The token of a successful answer, or the reason there is none.
-    private func makeToken(
+    /// The token of a successful answer, or the reason there is none; read for `session` (`nil`: the checkout's).
+    func makeToken(
         _ answer: InitData, config: any SecondaryConfig, method: SecondaryMethod, pan: String, cvv: String?,
-        asked: Int64
+        asked: Int64, session: ClientSession? = nil
     ) throws(PurseCheckoutError) -> SecondaryToken {
-        let currency = state.session.currency
+        let session = session ?? state.session
+        let currency = session.currency
         let details: SecondaryTokenDetails
         do {
             details = try config.parseToken(answer, currency: currency)
@@ -182,6 +188,6 @@ extension PurseHeadlessCheckout {
             totalBalance: details.totalBalance, currency: currency,
             canBeRegistered: details.canBeRegistered && method.canBeRegistered, expirationDate: details.expirationDate,
             partnerReference: details.partnerReference, stepID: answer.stepID, pluginResult: answer.pluginResult,
-            sessionID: state.session.id)
+            sessionID: session.id)
     }
 }

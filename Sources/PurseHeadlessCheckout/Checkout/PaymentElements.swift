@@ -5,7 +5,8 @@ extension PurseHeadlessCheckout {
     ///
     /// Creating an element consumes nothing: no network call until `submit()`. An item no plugin can pay on
     /// this platform (a `pci_proxy` card; a method neither native nor in redirection mode) gives an element
-    /// whose ``PaymentElement/unavailableReason`` is `METHOD_NOT_IMPLEMENTED`.
+    /// whose ``PaymentElement/unavailableReason`` is `METHOD_NOT_IMPLEMENTED`; after ``teardown()`` it is
+    /// `CHECKOUT_TERMINATED`.
     public func paymentElement(
         for item: PaymentItem, listener: (any PaymentElementListener)? = nil,
         redirect presenter: (any RedirectPresenter)? = nil
@@ -28,6 +29,7 @@ extension PurseHeadlessCheckout {
         var strategy: (any ElementStrategy)?
         var reason: PurseCheckoutError?
         do {
+            try ensureLive()
             strategy = try makeStrategy(for: item)
         } catch {
             reason = error
@@ -148,4 +150,23 @@ final class ElementTable {
     }
 
     func element(for id: String) -> PaymentElement? { elements[id]?.element }
+
+    /// After a session update: an element whose item the new session no longer offers reports it; one whose
+    /// item it offers keeps its form (what the shopper typed) and its strategy.
+    func follow(session: ClientSession) {
+        for element in elements.values.compactMap(\.element) {
+            guard element.unavailableReason == nil || element.unavailableReason?.code == .paymentMethodNotFound
+            else { continue }
+            let offered: Bool
+            switch element.item {
+            case .primaryMethod(let method): offered = session.primaryMethods.contains { $0.id == method.id }
+            case .paymentToken(let token): offered = session.paymentTokens.contains { $0.id == token.id }
+            }
+            element.setUnavailable(
+                offered
+                    ? nil
+                    : PurseCheckoutError(
+                        .paymentMethodNotFound, message: "\(element.item.id) is not offered by session \(session.id)"))
+        }
+    }
 }

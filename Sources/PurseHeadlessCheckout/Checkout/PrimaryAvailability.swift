@@ -109,6 +109,8 @@ extension PurseHeadlessCheckout {
             refusal(.sessionAlreadySubmitted, .submitted, "the payment was already submitted")
         case .expired:
             refusal(.expiredSession, .sessionExpired, "the session has expired")
+        case .terminated:
+            PurseCheckoutError(.checkoutTerminated, message: "the checkout was torn down")
         case .idle, .ready, .error:
             nil
         }

@@ -65,19 +65,21 @@ extension PurseHeadlessCheckout {
                 ready: true))
     }
 
-    /// Refuses changes once the payment is submitted or the session has expired.
+    /// Refuses changes once the payment is submitted, the session has expired or the checkout was torn down.
     func ensureEditable() throws(PurseCheckoutError) {
         if let refusal = phaseRefusal() { throw refusal }
-        if serverNow >= state.session.expirationDate {
+        if state.expiryPassed || serverNow >= state.session.expirationDate {
             mutate { $0.phase = .expired }
+            savedBalanceLookups.cancel()
             throw refusal(
                 .expiredSession, .sessionExpired,
                 "the session expired at \(ISO8601.format(state.session.expirationDate))")
         }
     }
 
-    /// The server's time now, estimated from the offset measured at opening.
-    var serverNow: Date { configuration.now().addingTimeInterval(state.serverClockOffset) }
+    /// The server's time now, estimated from the offset measured at opening: the device's time, or the time at
+    /// opening moved on by the injected clock when that is later (a test clock that is advanced), plus the offset.
+    var serverNow: Date { max(configuration.now(), clockAnchor.now).addingTimeInterval(state.serverClockOffset) }
 
     func primaryShare(
         id: String, partner: Partner, method: PaymentMethodType, configuration: MethodConfiguration, ready: Bool

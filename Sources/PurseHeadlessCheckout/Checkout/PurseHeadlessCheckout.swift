@@ -27,10 +27,11 @@ public final class PurseHeadlessCheckout {
     private(set) var state: CheckoutState
 
     @ObservationIgnored let configuration: PurseCheckoutConfiguration
-    @ObservationIgnored let roots: APIRoots
+    /// The service roots, API clients: those of the current session (``updateSession(widgetData:)`` moves them).
+    @ObservationIgnored var roots: APIRoots
     @ObservationIgnored let log: Logger
-    @ObservationIgnored let paymentAPI: PaymentAPI
-    @ObservationIgnored let walletAPI: WalletAPI?
+    @ObservationIgnored var paymentAPI: PaymentAPI
+    @ObservationIgnored var walletAPI: WalletAPI?
     @ObservationIgnored let registry: PluginRegistry
     /// Renders the checkout's messages: ``PurseCheckoutConfiguration/locale`` (else the session's customer locale,
     /// else the device's) with ``PurseCheckoutConfiguration/messageOverrides``.
@@ -38,6 +39,10 @@ public final class PurseHeadlessCheckout {
     @ObservationIgnored let elements = ElementTable()
     /// The background balance look-ups of saved gift cards; cancelled when the checkout goes away.
     @ObservationIgnored let savedBalanceLookups = SavedBalanceLookups()
+    /// The watch of the session's expiry on the injected clock; cancelled when the checkout goes away.
+    @ObservationIgnored let expiryWatch = OwnedTask()
+    /// The device time at opening (or restoring), moved on by the injected clock (``serverNow``).
+    @ObservationIgnored let clockAnchor: ClockAnchor
     /// Where an open page waits for a return the app hands over (``handleReturnURL(_:policy:)``).
     @ObservationIgnored let returnHandoff = ReturnHandoff()
     /// Loan simulations already answered, by session, amount and method (``simulateLoan(method:amount:)``).
@@ -107,6 +112,7 @@ public final class PurseHeadlessCheckout {
         self.roots = roots
         self.log = log
         self.paymentAPI = paymentAPI
+        self.clockAnchor = ClockAnchor(clock: configuration.clock, device: deviceNow)
         self.walletAPI = session.walletSession.map {
             WalletAPI(client: client, root: roots.wallet, apiKey: session.apiKey, walletSession: $0)
         }
@@ -123,6 +129,7 @@ public final class PurseHeadlessCheckout {
             "checkout opened: session \(session.id), \(session.primaryMethods.count) primary and "
                 + "\(session.secondaryMethods.count) secondary methods, \(session.paymentTokens.count) saved tokens")
         if let balances { consume(balances) }
+        startExpiryWatch()
     }
 
     /// Rebuilds a checkout around a restored state (``restore(_:configuration:)``): no network call, no expiry
@@ -133,6 +140,7 @@ public final class PurseHeadlessCheckout {
         let roots = configuration.apiRoots ?? restoredState.session.apiRoots
         let client = APIClient(transport: configuration.transport, timeout: configuration.requestTimeout, log: log)
         let session = restoredState.session
+        self.clockAnchor = ClockAnchor(clock: configuration.clock, device: configuration.now())
         self.configuration = configuration
         self.roots = roots
         self.log = log
@@ -187,9 +195,18 @@ public final class PurseHeadlessCheckout {
     /// ``availability(of:)-(PaymentItem)``).
     public var isPaymentFulfilled: Bool { state.split.isPaymentFulfilled && selectedPrimaryRefusal == nil }
     /// Where the payment is: `ready` while the split can change, `submitting` during `/validate`, then
-    /// `submitted` (a second submit is refused), `error` (the split can be submitted again: also after a payment
-    /// the ``PaymentStatusProvider`` confirmed as refused) or `expired`.
-    public var sessionState: SessionState { state.phase }
+    /// `submitted` (a second submit is refused), `error` (the split can be submitted again: also after a
+    /// payment the ``PaymentStatusProvider`` confirmed as refused), `expired` (the
+    /// clock passed ``expiresAt``; ``updateSession(widgetData:)`` revives it) or `terminated` (``teardown()``).
+    ///
+    /// An open checkout whose clock has passed ``expiresAt`` reads `expired` at once; its expiry watch records it
+    /// (and Observation sees the change) as soon as the main actor runs it.
+    public var sessionState: SessionState {
+        switch state.phase {
+        case .idle, .ready, .error: return serverNow >= state.session.expirationDate ? .expired : state.phase
+        case .submitting, .submitted, .expired, .terminated: return state.phase
+        }
+    }
     /// The selected primary item, if any.
     public var primary: PaymentItem? { state.primary }
 }

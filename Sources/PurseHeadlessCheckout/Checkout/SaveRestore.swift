@@ -57,7 +57,10 @@ extension PurseHeadlessCheckout {
     ) throws(PurseCheckoutError) -> PurseHeadlessCheckout {
         let state = try SnapshotCodec.state(from: snapshot.data, registry: configuration.pluginRegistry)
         let checkout = PurseHeadlessCheckout(restoredState: state, configuration: configuration)
-        if state.phase == .ready || state.phase == .error { checkout.startSavedBalanceLookups() }
+        if state.phase == .ready || state.phase == .error {
+            checkout.startSavedBalanceLookups()
+            checkout.startExpiryWatch()
+        }
         if let payment = state.submittedPayment, let page = payment.page, !page.canBeShownAgain {
             checkout.log.info(
                 "the \(page.kind.rawValue) page of session \(payment.sessionID) cannot be shown again (a snapshot "

@@ -17,9 +17,7 @@ extension PurseHeadlessCheckout {
     ///   `INVALID_TOKEN_NAME` (not 1–25 letters, digits or spaces; checked before any call), `TOKEN_NAME_EXISTS`
     ///   (another saved instrument uses it), `API_ERROR` / `NETWORK_ERROR`, `REQUEST_CANCELLED`.
     public func editToken(_ token: SavedSecondaryToken, name: String) async throws {
-        guard let walletAPI else {
-            throw PurseCheckoutError(.missingWalletSession, message: "the client session carries no wallet session")
-        }
+        let walletAPI = try tokenWallet()
         guard state.savedSecondaryTokens.contains(where: { $0.id == token.id }) else {
             throw PurseCheckoutError(
                 .missingToken, message: "saved gift card \(token.id) is not in this checkout's wallet")
@@ -64,9 +62,7 @@ extension PurseHeadlessCheckout {
     ///   `FAILED_TO_DELETE_ALL_TOKENS` (the wallet refused or did not answer: ``PurseCheckoutError/httpStatus``
     ///   and the message say how), `REQUEST_CANCELLED`. Nothing changes locally on failure.
     public func deleteAllTokens() async throws {
-        guard let walletAPI else {
-            throw PurseCheckoutError(.missingWalletSession, message: "the client session carries no wallet session")
-        }
+        let walletAPI = try tokenWallet()
         do {
             try await walletAPI.deleteAll()
         } catch {

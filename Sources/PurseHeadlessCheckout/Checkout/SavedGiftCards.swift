@@ -139,7 +139,7 @@ extension PurseHeadlessCheckout {
     }
 
     /// One look-up; never throws: a failure disables the card, a cancellation leaves it unresolved.
-    private nonisolated static func lookUpBalance(
+    nonisolated static func lookUpBalance(
         _ request: SavedBalanceRequest, api: PaymentAPI, sessionID: String, amount: Int64, currency: Currency
     ) async -> SavedBalanceOutcome {
         var item = ItemPayload(partner: request.partner, method: request.method, amount: amount)
@@ -188,7 +188,7 @@ struct SavedBalanceFeed: Sendable {
     let lookups: Task<Void, Never>
 }
 
-private struct SavedBalanceRequest: Sendable {
+struct SavedBalanceRequest: Sendable {
     let id: String
     let partner: Partner
     let method: PaymentMethodType

@@ -153,7 +153,8 @@ extension PurseHeadlessCheckout {
     /// The rules for a card read by number, taking as much as the order needs.
     func typedSecondaryPlan(for token: SecondaryToken) throws(PurseCheckoutError) -> SecondaryPlan {
         if let refusal = phaseRefusal() { throw refusal }
-        guard token.sessionID == state.session.id else {
+        // A reading the checkout carried onto its current session (`updateSession`) is that session's too.
+        guard token.sessionID == state.session.id || state.secondaryTokens[token.id] != nil else {
             throw refusal(
                 .paymentTokenNotFoundInSession, .notInSession,
                 "this \(token.methodID) card was read for another session: read it again with getSecondaryToken")

@@ -22,6 +22,8 @@ extension PurseCheckoutError {
         public static let sessionAlreadySubmitted: Code = "SESSION_ALREADY_SUBMITTED_ERROR"
         /// The client session carries no wallet session.
         public static let missingWalletSession: Code = "MISSING_WALLET_SESSION"
+        /// The checkout was torn down (`teardown()`): it refuses every call.
+        public static let checkoutTerminated: Code = "CHECKOUT_TERMINATED"
 
         // API
         /// The server answered with an HTTP error, e.g. `Payment API POST /init failed: HTTP 404`.
@@ -130,7 +132,8 @@ extension PurseCheckoutError {
                 .userActionRequestHasExpired, .userActionRequestAbortedByCustomer,
                 .otherTransactionPendingForAccount:
                 return .secondaryTokenizationFailed
-            case .widgetDataMalformed, .sessionMalformed, .expiredSession, .sessionAlreadySubmitted:
+            case .widgetDataMalformed, .sessionMalformed, .expiredSession, .sessionAlreadySubmitted,
+                .checkoutTerminated:
                 return .session
             case .apiError, .networkError, .invalidResponse, .requestCancelled:
                 return .api

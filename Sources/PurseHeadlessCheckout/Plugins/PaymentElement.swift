@@ -39,8 +39,9 @@ public final class PaymentElement: Identifiable {
     public private(set) var isSubmitting = false
     /// The last outcome, if a submit ended.
     public private(set) var lastOutcome: PaymentOutcome?
-    /// Why this element can never pay (`METHOD_NOT_IMPLEMENTED`), or `nil`.
-    public let unavailableReason: PurseCheckoutError?
+    /// Why this element cannot pay, or `nil`: `METHOD_NOT_IMPLEMENTED` (no plugin pays it), `PAYMENT_METHOD_NOT_FOUND`
+    /// (the session the checkout moved onto no longer offers it), `CHECKOUT_TERMINATED`.
+    public private(set) var unavailableReason: PurseCheckoutError?
 
     /// The id of the item it pays (``PaymentItem/id``): one element per item in a SwiftUI `ForEach`.
     public nonisolated var id: String { item.id }
@@ -188,6 +189,14 @@ public final class PaymentElement: Identifiable {
     private func readinessMayHaveChanged() {
         guard let checkout, checkout.primary?.id == item.id else { return }
         checkout.setPrimaryReady(isReady)
+    }
+
+    /// The checkout's session no longer offers this element's item (or offers it again): readiness follows.
+    func setUnavailable(_ reason: PurseCheckoutError?) {
+        guard unavailableReason != reason else { return }
+        willChange()
+        unavailableReason = reason
+        readinessMayHaveChanged()
     }
 
     /// Tells `@ObservedObject` users a change is coming (Observation tracks the change itself).

@@ -79,8 +79,11 @@ extension PurseHeadlessCheckout {
         await withTaskGroup(of: RedirectWaitEnd.self) { group in
             group.addTask { .presenter(await presenter.present(action)) }
             group.addTask {
-                guard let url = await handoff.wait() else { return .handoffEnded }
-                return .handedOver(url)
+                switch await handoff.wait() {
+                case .returned(let url): return .handedOver(url)
+                case .cancelled: return .handoffEnded
+                case .checkoutEnded: return .checkoutEnded
+                }
             }
             while let end = await group.next() {
                 switch end {
@@ -90,6 +93,10 @@ extension PurseHeadlessCheckout {
                 case .handedOver(let url):
                     group.cancelAll()
                     return .returned(url)
+                case .checkoutEnded:
+                    // Torn down: the presenter is cancelled (it closes its page) and the element reports canceled.
+                    group.cancelAll()
+                    return .canceled
                 case .handoffEnded:
                     continue
                 }
@@ -104,6 +111,15 @@ private enum RedirectWaitEnd: Sendable {
     case presenter(RedirectPresentationResult)
     case handedOver(URL)
     case handoffEnded
+    case checkoutEnded
+}
+
+/// How a wait for a handed-over return ended.
+enum HandoffWaitEnd: Sendable {
+    case returned(URL)
+    case cancelled
+    /// The checkout was torn down: the page must close.
+    case checkoutEnded
 }
 
 /// Where the presentations of a checkout wait for a return the app hands over.
@@ -112,29 +128,43 @@ private enum RedirectWaitEnd: Sendable {
 final class ReturnHandoff: Sendable {
     private struct Waiters {
         var next: UInt64 = 0
-        var continuations: [UInt64: CheckedContinuation<URL?, Never>] = [:]
+        var continuations: [UInt64: CheckedContinuation<HandoffWaitEnd, Never>] = [:]
+        var ended = false
     }
     private let waiters = Locked(Waiters())
 
-    /// Waits for a handed-over return URL; `nil` when the waiting task is cancelled.
-    func wait() async -> URL? {
+    /// Waits for a handed-over return URL, the task's cancellation, or the checkout's teardown.
+    func wait() async -> HandoffWaitEnd {
         let id = waiters.withLock { waiters in
             waiters.next += 1
             return waiters.next
         }
         return await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<URL?, Never>) in
-                let cancelled = waiters.withLock { waiters in
+            await withCheckedContinuation { (continuation: CheckedContinuation<HandoffWaitEnd, Never>) in
+                let early: HandoffWaitEnd? = waiters.withLock { waiters in
                     // Checked under the lock, so a cancellation either sees the waiter or is seen here.
-                    if Task.isCancelled { return true }
+                    if waiters.ended { return .checkoutEnded }
+                    if Task.isCancelled { return .cancelled }
                     waiters.continuations[id] = continuation
-                    return false
+                    return nil
                 }
-                if cancelled { continuation.resume(returning: nil) }
+                if let early { continuation.resume(returning: early) }
             }
         } onCancel: {
-            waiters.withLock { $0.continuations.removeValue(forKey: id) }?.resume(returning: nil)
+            waiters.withLock { $0.continuations.removeValue(forKey: id) }?.resume(returning: .cancelled)
         }
+    }
+
+    /// Ends every wait, now and later, with ``HandoffWaitEnd/checkoutEnded``: the checkout was torn down.
+    func end() {
+        let waiting = waiters.withLock { waiters in
+            defer {
+                waiters.continuations.removeAll()
+                waiters.ended = true
+            }
+            return Array(waiters.continuations.values)
+        }
+        for continuation in waiting { continuation.resume(returning: .checkoutEnded) }
     }
 
     /// Ends every wait with `url`; `false` when nothing was waiting.
@@ -143,7 +173,7 @@ final class ReturnHandoff: Sendable {
             defer { waiters.continuations.removeAll() }
             return Array(waiters.continuations.values)
         }
-        for continuation in waiting { continuation.resume(returning: url) }
+        for continuation in waiting { continuation.resume(returning: .returned(url)) }
         return !waiting.isEmpty
     }
 

@@ -72,6 +72,15 @@ public struct SecondaryToken: Sendable, Hashable, Identifiable {
         self.sessionID = sessionID
     }
 
+    /// The same reading, carried onto another session of the same checkout (``PurseHeadlessCheckout/updateSession(widgetData:)``).
+    func moved(toSession id: String) -> SecondaryToken {
+        SecondaryToken(
+            id: self.id, partner: partner, method: method, pan: pan, cvv: cvv, balanceMinorUnits: balanceMinorUnits,
+            totalBalance: totalBalance, currency: currency, canBeRegistered: canBeRegistered,
+            expirationDate: expirationDate, partnerReference: partnerReference, stepID: stepID,
+            pluginResult: pluginResult, sessionID: id)
+    }
+
     /// The `"{partner}-{method}"` id of the method.
     public var methodID: String { itemID(partner, method) }
 

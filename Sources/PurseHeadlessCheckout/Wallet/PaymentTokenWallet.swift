@@ -89,8 +89,9 @@ extension PurseHeadlessCheckout {
 
     // MARK: - Helpers
 
-    /// The wallet API, or `MISSING_WALLET_SESSION`.
-    private func tokenWallet() throws(PurseCheckoutError) -> WalletAPI {
+    /// The wallet API, or `MISSING_WALLET_SESSION` (`CHECKOUT_TERMINATED` after ``teardown()``).
+    func tokenWallet() throws(PurseCheckoutError) -> WalletAPI {
+        try ensureLive()
         guard let walletAPI else {
             throw PurseCheckoutError(.missingWalletSession, message: "the client session carries no wallet session")
         }

@@ -70,6 +70,14 @@ struct MerchantBackend {
         )
     }
 
+    /// The amount the server recorded for the session's payment, minor units (`nil` when none).
+    func paymentAmount(token: String, sessionID: String) async throws -> Int? {
+        let body = try await call(
+            "GET", "payment/v2/client-sessions/\(sessionID)",
+            headers: ["Authorization": "Bearer \(token)", "x-api-key": apiKey])
+        return body["payment"]?["amount"]?.int64Value.map(Int.init)
+    }
+
     private func call(
         _ method: String, _ path: String, headers: [String: String], body: Data? = nil
     ) async throws

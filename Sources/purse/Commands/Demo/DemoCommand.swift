@@ -103,6 +103,7 @@ struct DemoCommand: AsyncParsableCommand {
             try await tour.payWithGiftCardsAndCVV(first)
             try await tour.payWithThreeDSecure()
             try await tour.payWithGiftCardAndApplePay()
+            try await tour.payAfterTheCartChanges()
             try await tour.payByRedirection()
             try await tour.manageWallet()
             try await tour.restoreMidRedirect()

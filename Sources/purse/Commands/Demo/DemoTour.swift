@@ -65,6 +65,21 @@ final class DemoTour {
         return checkout
     }
 
+    /// The backend creates a new client session for the changed cart: its id and widget data.
+    func reorder(amount: Int64, reference: String) async throws -> (id: String, widgetData: String) {
+        guard let backend else { throw Failure(description: "the backend is not started") }
+        let created = try await backend.createClientSession(
+            token: accessToken, amount: amount, currency: "EUR", customer: PurseSandbox.demoShopper,
+            order: reference)
+        return (created.id, created.widgetData)
+    }
+
+    /// The amount the server recorded for the session's payment, minor units.
+    func confirmedAmount(_ sessionID: String) async throws -> Int? {
+        guard let backend else { throw Failure(description: "the backend is not started") }
+        return try await backend.paymentAmount(token: accessToken, sessionID: sessionID)
+    }
+
     /// Step 7 of every payment: the merchant backend asks the server, not the app, whether it went through.
     @discardableResult
     func confirm(_ sessionID: String, expecting expected: String = "AUTHORIZED") async throws -> Bool {
