@@ -74,10 +74,10 @@ struct PurseCommandTests {
         #expect(story.contains("one /validate pays both shares: /validate answered SUCCESS"))
         // Two gift cards, then the delivery fee changes: the checkout follows the new client session.
         #expect(story.contains("Order 2c: two gift cards, then the delivery fee changes"))
-        #expect(story.contains("order 100.00 → 106.90 EUR"))
+        #expect(story.contains("order 80.00 → 86.90 EUR"))
         #expect(story.contains("easy2play-giftcard still pays 25.00 EUR"))
-        #expect(story.contains("ogloba-giftcard now pays 81.90 EUR instead of 75.00 (balance read again)"))
-        #expect(story.contains("the backend confirms the payment's amount: 106.90 EUR"))
+        #expect(story.contains("mybeezbox-giftcard now pays 61.90 EUR instead of 55.00 (balance read again)"))
+        #expect(story.contains("the backend confirms the payment's amount: 86.90 EUR"))
         // The wallet.
         #expect(story.contains("'Work card' renamed 'Business card'"))
         #expect(story.contains("Business card is now a favorite"))
@@ -103,12 +103,13 @@ struct PurseCommandTests {
         // Every payment (gift cards + CVV, 3-D Secure, Apple Pay, cart change, redirection, restored, Oney) confirmed by the backend.
         #expect(
             story.components(separatedBy: "the backend confirms: client session COMPLETED, payment AUTHORIZED").count
-                - 1 == 6)
+                - 1 == 7)
         #expect(!story.contains("✗"))
         #expect(story.contains("Demo complete"))
         // Never card data: no full PAN, no first six digits.
         for secret in [
-            "6003580000000000011", "9250000000000018", "8000000000000011", "7000000000000000014", "5555555555554444", "424242", "555555",
+            "6003580000000000011", "9250000000000018", "8000000000000011", "3000000000000013", "7000000000000000014",
+            "5555555555554444", "424242", "555555",
             "411111",
         ] {
             #expect(!story.contains(secret), "printed \(secret)")
@@ -129,11 +130,12 @@ struct PurseCommandTests {
         let chapters = Set(steps.compactMap { $0["chapter"]?.stringValue })
         #expect(
             chapters == [
-                "setup", "listing", "gift cards", "saved card with CVV", "3-D Secure", "Apple Pay", "cart changes", "redirection",
+                "setup", "listing", "gift cards", "saved card with CVV", "3-D Secure", "Apple Pay", "cart changes",
+                "redirection",
                 "wallet", "save and restore", "buy now, pay later", "save a card",
             ])
         let confirmations = steps.filter { $0["step"]?.stringValue == "server confirmation" }
-        #expect(confirmations.count == 6)
+        #expect(confirmations.count == 7)
         #expect(confirmations.allSatisfy { $0["detail"]?.stringValue?.hasSuffix("payment AUTHORIZED") == true })
     }
 

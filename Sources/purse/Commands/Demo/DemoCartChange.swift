@@ -7,41 +7,40 @@ extension DemoTour {
     private enum CartCards {
         static let easy2playPAN = "8000000000000011"
         static let easy2playPIN = "111"
-        static let oglobaPAN = "7000000000000000014"
-        static let oglobaPIN = "4321"
+        static let mybeezboxPAN = "3000000000000013"
     }
 
-    /// Chapter: two gift cards cover a 100.00 EUR order, then the shopper picks express delivery (+6.90 EUR). The
-    /// backend creates a new client session for 106.90 EUR and the checkout moves onto it with `updateSession`:
+    /// Chapter: two gift cards cover an 80.00 EUR order, then the shopper picks express delivery (+6.90 EUR). The
+    /// backend creates a new client session for 86.90 EUR and the checkout moves onto it with `updateSession`:
     /// the cards stay, the one read against the smaller amount is read again and pays the difference.
     func payAfterTheCartChanges() async throws {
         chapter("cart changes", "Order 2c: two gift cards, then the delivery fee changes")
-        let checkout = try await openOrder(amount: 10000, what: "gift cards, standard delivery")
+        let checkout = try await openOrder(amount: 8000, what: "gift cards, standard delivery")
         guard let easy2play = checkout.secondaryMethods.first(where: { $0.id == "easy2play-giftcard" }),
-            let ogloba = checkout.secondaryMethods.first(where: { $0.id == "ogloba-giftcard" })
-        else { throw Failure(description: "the session offers no easy2play or ogloba gift cards") }
+            let mybeezbox = checkout.secondaryMethods.first(where: { $0.id == "mybeezbox-giftcard" })
+        else { throw Failure(description: "the session offers no easy2play or mybeezbox gift cards") }
         let first = try await checkout.getSecondaryToken(
             method: easy2play, pan: CartCards.easy2playPAN, cvv: CartCards.easy2playPIN)
         try checkout.applySecondary(first)
         let second = try await checkout.getSecondaryToken(
-            method: ogloba, pan: CartCards.oglobaPAN, cvv: CartCards.oglobaPIN)
+            method: mybeezbox, pan: CartCards.mybeezboxPAN, cvv: nil)
         try checkout.applySecondary(second)
         record(
             "two gift cards", checkout.isPaymentFulfilled && checkout.amountSplit.count == 2,
-            "Easy2Play •••• \(Self.lastFour(first.pan) ?? "?") and Ogloba •••• \(Self.lastFour(second.pan) ?? "?") "
+            "Easy2Play •••• \(Self.lastFour(first.pan) ?? "?") and MyBeezBox •••• \(Self.lastFour(second.pan) ?? "?") "
                 + "cover the \(money(checkout.amount)) EUR order")
         showSplit(of: checkout)
 
         let previous = checkout.session.id
-        let reordered = try await reorder(amount: 10690, reference: "demo-cart-express")
+        let reordered = try await reorder(amount: 8690, reference: "demo-cart-express")
         story.detail(
             "the shopper picks express delivery (+6.90 EUR): the backend creates client session \(reordered.id)")
         let update = try await checkout.updateSession(widgetData: reordered.widgetData)
-        for line in describe(update) { story.detail(line) }
+        for line in CheckoutText.describe(update, on: checkout) { story.detail(line) }
         record(
             "session updated",
             checkout.session.id == reordered.id && update.previousSessionID == previous
-                && checkout.amount == Decimal(string: "106.90")
+                && checkout.amount == Decimal(string: "86.90")
                 && checkout.isPaymentFulfilled && update.secondaryShares.allSatisfy { $0.newID != nil },
             "the checkout moved onto \(reordered.id) with both cards: nothing to type again")
         showSplit(of: checkout)
@@ -53,25 +52,7 @@ extension DemoTour {
         try await confirm(checkout.session.id)
         let amount = try await confirmedAmount(checkout.session.id)
         record(
-            "new amount confirmed", amount == 10690,
+            "new amount confirmed", amount == 8690,
             "the backend confirms the payment's amount: \(amount.map { money(Decimal($0) / 100) } ?? "none") EUR")
-    }
-
-    /// The change report as the shopper is told it.
-    func describe(_ update: SessionUpdate) -> [String] {
-        var lines = ["order \(money(update.previousAmount)) → \(money(update.amount)) \(update.currency)"]
-        for share in update.secondaryShares {
-            let reread = share.balanceReread ? " (balance read again)" : ""
-            switch share.outcome {
-            case .kept(let amount): lines.append("\(share.methodID) still pays \(money(amount)) EUR\(reread)")
-            case .clamped(let from, let to):
-                lines.append("\(share.methodID) now pays \(money(to)) EUR instead of \(money(from))\(reread)")
-            case .released(let reason): lines.append("\(share.methodID) was taken out: \(reason)")
-            }
-        }
-        if let primary = update.primary {
-            lines.append("primary \(primary.id): \(primary.isKept ? "kept" : "dropped")")
-        }
-        return lines
     }
 }
