@@ -38,6 +38,14 @@ extension SnapshotCodec {
         guard let phase = SessionState(rawValue: phaseText), phase != .idle, phase != .submitting else {
             throw malformed("snapshot.phase: \(phaseText) is not a saved phase")
         }
+        if phase == .terminated {
+            // A torn-down checkout stays over: restoring it would bring back what `teardown()` ended.
+            let sessionID = session.id
+            throw PurseCheckoutError(
+                .checkoutTerminated,
+                message: "the snapshot is of a checkout that was torn down (session \(sessionID)): open a new "
+                    + "checkout, or confirm the session's payment on your backend")
+        }
         state.phase = phase
         try readWallet(root, into: &state)
         state.primary = try readPrimary(root, state: state)

@@ -51,7 +51,9 @@ extension PurseHeadlessCheckout {
     /// payment waited on a page starts confirming it when the configuration has a ``PaymentStatusProvider``
     /// (``confirmPayment(policy:)`` waits for that confirmation).
     /// - Throws: `STATE_SNAPSHOT_MALFORMED` (not a snapshot, or content that no longer fits its session: the
-    ///   message names the path), `STATE_SNAPSHOT_UNSUPPORTED_VERSION` (written by a newer SDK).
+    ///   message names the path), `STATE_SNAPSHOT_UNSUPPORTED_VERSION` (written by a newer SDK),
+    ///   `CHECKOUT_TERMINATED` (a snapshot of a checkout ended by ``teardown()``: it stays ended; its
+    ///   ``CheckoutSnapshot/sessionID`` still tells your backend which session to confirm).
     public static func restore(
         _ snapshot: CheckoutSnapshot, configuration: PurseCheckoutConfiguration = PurseCheckoutConfiguration()
     ) throws(PurseCheckoutError) -> PurseHeadlessCheckout {
