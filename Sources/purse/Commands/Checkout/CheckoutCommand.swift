@@ -20,6 +20,9 @@ struct CheckoutCommand: AsyncParsableCommand {
             The dialogue: the numbered list of saved instruments and methods; gift cards (number, then PIN) with \
             the split after each; the instrument that pays the rest (a saved card's CVV, a new card's security \
             code and gift card PINs are read with the terminal's echo off); a y/N confirmation; one submit. \
+            With --new-amount the cart changes after the gift cards (a delivery fee, a promo code): the backend \
+            creates a new client session and the checkout moves onto it (updateSession), keeping the gift cards; \
+            the change report is printed. \
             Hosted pages (PSP, 3-D Secure) open in the browser (xdg-open, open) or are printed with --no-browser; \
             the return is caught on 127.0.0.1 when the session's shopper_redirection_url is \
             http://127.0.0.1:PORT/PATH (always on the embedded sandbox). Answers may be piped on stdin. Test cards \
@@ -33,6 +36,13 @@ struct CheckoutCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Order amount on the embedded sandbox (default 42.50).", valueName: "amount"))
     var amount: String?
+
+    @Option(
+        name: .customLong("new-amount"),
+        help: ArgumentHelp(
+            "The cart changes after the gift cards (embedded sandbox): the backend creates a session for this amount "
+                + "and the checkout moves onto it, printing what changed.", valueName: "amount"))
+    var newAmount: String?
 
     @Option(help: ArgumentHelp("ISO 4217 currency of that order (default EUR).", valueName: "code"))
     var currency: String?
@@ -73,7 +83,7 @@ struct CheckoutCommand: AsyncParsableCommand {
     func settings() throws(UsageError) -> CheckoutOptions {
         try CheckoutOptions(
             amount: amount, currency: currency, shopper: shopper, apiBase: apiBase, widgetData: widgetData, json: json,
-            noBrowser: noBrowser, locale: locale)
+            noBrowser: noBrowser, locale: locale, newAmount: newAmount)
     }
 
     func validate() throws {

@@ -19,6 +19,9 @@ struct CheckoutOptions {
         let currency: String
         /// `customer.reference` of the session (a wallet with saved instruments), or `nil` for a guest.
         let shopper: String?
+        /// The amount the cart changes to after the gift cards (`--new-amount`), or `nil`: the backend then
+        /// creates a new client session and the checkout moves onto it (`updateSession`).
+        var newAmountMinorUnits: Int64? = nil
     }
 
     /// Where the widget data comes from; read by ``read()`` (a missing file is a data error, exit 1).
@@ -68,7 +71,8 @@ struct CheckoutOptions {
     /// The options as given on the command line (`nil`: not given), checked.
     init(
         amount: String?, currency: String?, shopper: String?, apiBase: String?, widgetData: String?, json: Bool,
-        noBrowser: Bool, locale: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
+        noBrowser: Bool, locale: String? = nil, newAmount: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(UsageError) {
         self.locale = CLIText.locale(option: locale, environment: environment)
         self.json = json
@@ -78,7 +82,9 @@ struct CheckoutOptions {
                 throw UsageError(
                     description: "--api-base needs --widget-data STRING|@FILE (the session created on that API)")
             }
-            for (embeddedOnly, value) in [("amount", amount), ("currency", currency), ("shopper", shopper)]
+            for (embeddedOnly, value) in [
+                ("amount", amount), ("currency", currency), ("shopper", shopper), ("new-amount", newAmount),
+            ]
             where value != nil {
                 throw UsageError(
                     description: "--\(embeddedOnly) is for the embedded sandbox: with --api-base the session decides")
@@ -95,7 +101,17 @@ struct CheckoutOptions {
             guard let shopper = Self.shoppers[name] else {
                 throw UsageError(description: "--shopper must be demo-shopper, empty or guest, got '\(name)'")
             }
-            target = .embedded(order: EmbeddedOrder(amountMinorUnits: amount, currency: currency, shopper: shopper))
+            var order = EmbeddedOrder(amountMinorUnits: amount, currency: currency, shopper: shopper)
+            if let newAmount {
+                do {
+                    order.newAmountMinorUnits = try Self.minorUnits(
+                        newAmount, exponent: Currency(code: currency).exponent)
+                } catch {
+                    throw UsageError(
+                        description: error.description.replacingOccurrences(of: "--amount", with: "--new-amount"))
+                }
+            }
+            target = .embedded(order: order)
         }
     }
 

@@ -24,6 +24,8 @@ final class CheckoutRun {
     /// The merchant backend's view of a session, on the embedded sandbox.
     typealias Confirmation = (session: String, authorization: String?, paymentID: String?)
     var confirm: ((String) async throws -> Confirmation)?
+    /// The cart change `--new-amount` asks for: the new amount, and the backend call that creates its session.
+    private var cartChange: InteractiveCheckout.CartChange?
 
     init(settings: CheckoutOptions, console: Console) {
         self.settings = settings
@@ -84,6 +86,8 @@ final class CheckoutRun {
         sessionID = checkout.session.id
         let dialogue = InteractiveCheckout(
             checkout: checkout, presenter: presenter, screen: screen, input: input, spinner: spinner, text: text)
+        dialogue.cartChange = cartChange
+        dialogue.onSessionChange = { [weak self] id in self?.sessionID = id }
         self.dialogue = dialogue
         let ending = await dialogue.run()
         return await report(ending, checkout: checkout, presenter: presenter)
@@ -140,6 +144,15 @@ final class CheckoutRun {
             }
         }
         confirm = { sessionID in try await backend.status(token: token, sessionID: sessionID) }
+        if let newAmount = order.newAmountMinorUnits {
+            let returnURL = returnURL.absoluteString
+            let locale = settings.locale.identifier(.bcp47)
+            cartChange = InteractiveCheckout.CartChange(amountMinorUnits: newAmount) {
+                try await backend.createClientSession(
+                    token: token, amount: newAmount, currency: order.currency, customer: order.shopper,
+                    order: reference + "-2", returnURL: returnURL, locale: locale)
+            }
+        }
         // The checkout confirms each page's outcome with the merchant backend, as an app does with its own.
         let configuration = PurseCheckoutConfiguration(
             paymentStatusProvider: MerchantStatusProvider(backend: backend, token: token), locale: settings.locale)

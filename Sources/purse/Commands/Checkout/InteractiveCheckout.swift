@@ -68,10 +68,14 @@ final class InteractiveCheckout {
     /// Runs the dialogue to its end.
     func run() async -> Ending {
         do {
-            let options = primaryOptions()
+            var options = primaryOptions()
             await loadPlans()
             showOrder(options)
             try await addGiftCards()
+            if await changeCartIfAsked() {
+                options = primaryOptions()  // the new session's methods, and their availability on it
+                try await addGiftCards()  // the new amount may leave something for another card
+            }
             var element: PaymentElement?
             if checkout.remainingAmountToPay > 0 {
                 guard options.contains(where: { $0.unavailable == nil }) else {
@@ -100,7 +104,7 @@ final class InteractiveCheckout {
         let unavailable: String?
     }
 
-    private func primaryOptions() -> [PrimaryOption] {
+    func primaryOptions() -> [PrimaryOption] {
         var options: [PrimaryOption] = []
         for token in checkout.paymentTokens {
             let note =
@@ -179,6 +183,11 @@ final class InteractiveCheckout {
         if let fresh = appliedGiftCards[entry.id] { return "\(fresh.methodID) \(fresh.maskedPAN)" }
         return "\(entry.partner.rawValue)-\(entry.method.rawValue)"
     }
+
+    /// The change `--new-amount` asks for, made after the gift cards; `nil` for none.
+    var cartChange: CartChange?
+    /// Told the new client session's id when the checkout moves onto it.
+    var onSessionChange: ((String) -> Void)?
 
     /// Gift cards typed in this session, by token id (for the split's labels).
     var appliedGiftCards: [String: SecondaryToken] = [:]

@@ -1,0 +1,60 @@
+import Foundation
+import PurseHeadlessCheckout
+import Testing
+
+/// `purse checkout --new-amount`: the cart changes after the gift cards, the embedded merchant backend creates a
+/// new client session and the checkout moves onto it, printing the change report.
+@Suite("purse checkout: the cart changes mid-checkout", .serialized)
+struct CheckoutCartChangeTests {
+    @Test("the order grows after a gift card: the card is read again and pays the new amount, confirmed AUTHORIZED")
+    func orderGrows() async throws {
+        // Gift card 1 (illicado, 50.00 on the card) for all of the 30.00 order; the cart becomes 45.00; confirm.
+        let answers = "1\n\(CheckoutCommandTests.illicadoPAN)\n\(CheckoutCommandTests.illicadoPIN)\n\ny\n"
+        let output = try await PurseBinary.run(
+            ["checkout", "--json", "--amount", "30", "--new-amount", "45"], stdin: answers)
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        let report = try JSONValue.parse(output.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(report["outcome"] == "paid")
+        #expect(report["authorization_status"] == "AUTHORIZED")
+        #expect(report["confirmed_by"] == "merchant backend")
+        #expect(report["amount"]?.decimalValue == 45)
+        let split = report["split"]?.arrayValue ?? []
+        #expect(split.count == 1)
+        #expect(split.first?["method"] == "illicado-giftcard")
+        #expect(split.first?["amount"]?.decimalValue == 45)
+        // The change report, and the session the payment is confirmed on: the new one.
+        #expect(output.stderr.contains("The cart changes"))
+        #expect(output.stderr.contains("order 30.00 → 45.00 EUR"))
+        #expect(output.stderr.contains("illicado-giftcard now pays 45.00 EUR instead of 30.00 (balance read again)"))
+        let created = try #require(
+            output.stderr.split(separator: "\n").first { $0.contains("The merchant backend created client session") })
+        let sessionID = try #require(report["client_session_id"]?.stringValue)
+        #expect(created.contains(sessionID))
+        for stream in [output.stdout, output.stderr] { #expect(!stream.contains(CheckoutCommandTests.illicadoPAN)) }
+    }
+
+    @Test("the order shrinks below the gift card: the card is clamped, nothing is left to pay")
+    func orderShrinks() async throws {
+        let answers = "1\n\(CheckoutCommandTests.illicadoPAN)\n\(CheckoutCommandTests.illicadoPIN)\n\ny\n"
+        let output = try await PurseBinary.run(
+            ["checkout", "--json", "--amount", "30", "--new-amount", "20"], stdin: answers)
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        let report = try JSONValue.parse(output.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(report["outcome"] == "paid" && report["amount"]?.decimalValue == 20)
+        #expect(output.stderr.contains("illicado-giftcard now pays 20.00 EUR instead of 30.00"))
+        #expect(!output.stderr.contains("(balance read again)"))
+    }
+
+    @Test(
+        "--new-amount is checked like --amount, and only for the embedded sandbox",
+        arguments: [
+            ["--new-amount", "0"], ["--new-amount", "1.234"], ["--new-amount", "abc"],
+            ["--api-base", "http://127.0.0.1:9", "--widget-data", "x", "--new-amount", "5"],
+        ])
+    func badNewAmount(arguments: [String]) async throws {
+        let output = try await PurseBinary.run(["checkout"] + arguments)
+        #expect(output.status == 64, "\(arguments): \(output.stderr)")
+        #expect(output.stderr.contains("--new-amount"))
+        #expect(output.stdout.isEmpty)
+    }
+}
