@@ -42,6 +42,7 @@ enum RoundTrips {
         report.add(
             Row(
                 section: "roundTrips", name: name, value: value, target: minimum == 0 ? "0 calls" : "1.00",
-                met: ratio <= 1.0, note: "min: \(rationale); got \(breakdown.joined(separator: " "))"))
+                met: ratio <= 1.0,
+                note: "min: \(rationale); got \(breakdown.isEmpty ? "no call" : breakdown.joined(separator: " "))"))
     }
 }
