@@ -92,7 +92,7 @@ enum CheckoutText {
         case .kept(let id): lines.append("\(id) still pays the rest")
         case .dropped(let id, let reason):
             let method = checkout.paymentMethods.first { $0.id == id }
-            let why = method.flatMap { checkout.availability(of: .primaryMethod($0)).reason }.map(whyUnavailable)
+            let why = method.flatMap { checkout.availability(of: .primaryMethod($0)).reason }.map { whyUnavailable($0) }
             lines.append("\(id) no longer pays the rest: \(why ?? describe(reason, exponent: exponent))")
         case nil: break
         }
