@@ -82,6 +82,29 @@ struct LoanSimulationFlowTests {
         #expect(plan.basis.sessionID == first.session.id)
     }
 
+    @Test(
+        "a cart change (updateSession) makes a simulation stale; the new session is priced afresh",
+        arguments: Wire.allCases)
+    func staleAfterUpdate(wire: Wire) async throws {
+        let harness = try Harness(wire)
+        let checkout = try await harness.openCheckout(amount: 250, shopper: nil)
+        let plan = try await checkout.simulateLoan(method: try checkout.method(.oney, .cb4x))
+        #expect(plan.amount == 250 && !checkout.isStale(plan))
+        let grown = try harness.sandbox.createClientSession(amount: 280, shopper: nil)
+        _ = try await checkout.updateSession(widgetData: grown.widgetData)
+        #expect(checkout.isStale(plan))
+        #expect(checkout.loanSimulationBasis.sessionID == grown.id && checkout.loanSimulationBasis.amount == 280)
+        let repriced = try await checkout.simulateLoan(method: try checkout.method(.oney, .cb4x))
+        #expect(repriced.amount == 280 && !checkout.isStale(repriced) && repriced.basis.sessionID == grown.id)
+        #expect(harness.simulationCalls == 2)  // nothing answered from the old session's cache
+        // The same amount on yet another session is not the cache's answer either: the session is part of the basis.
+        let same = try harness.sandbox.createClientSession(amount: 280, shopper: nil)
+        _ = try await checkout.updateSession(widgetData: same.widgetData)
+        #expect(checkout.isStale(repriced))
+        _ = try await checkout.simulateLoan(method: try checkout.method(.oney, .cb4x))
+        #expect(harness.simulationCalls == 3)
+    }
+
     @Test("the multi-plan call: Floa 3x and 4x, the preferred first, each adding up")
     func multi() async throws {
         let harness = try Harness(.inProcess)
