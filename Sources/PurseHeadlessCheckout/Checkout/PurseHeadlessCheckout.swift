@@ -38,7 +38,7 @@ public final class PurseHeadlessCheckout {
     @ObservationIgnored public let localizer: PurseLocalizer
     @ObservationIgnored let elements = ElementTable()
     /// The background balance look-ups of saved gift cards; cancelled when the checkout goes away.
-    @ObservationIgnored let savedBalanceLookups = SavedBalanceLookups()
+    @ObservationIgnored let savedBalanceLookups = OwnedTask()
     /// The watch of the session's expiry on the injected clock; cancelled when the checkout goes away.
     @ObservationIgnored let expiryWatch = OwnedTask()
     /// The device time at opening (or restoring), moved on by the injected clock (``serverNow``).

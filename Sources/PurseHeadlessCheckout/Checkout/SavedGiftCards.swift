@@ -200,34 +200,3 @@ enum SavedBalanceOutcome: Sendable {
     case disabled(String)
     case cancelled
 }
-
-/// The task of the checkout's background balance look-ups: cancelled when replaced, when asked, and when the
-/// checkout (its only owner) goes away.
-final class SavedBalanceLookups: Sendable {
-    private let task = Locked<Task<Void, Never>?>(nil)
-
-    init() {}
-
-    /// Runs `task` from now on, cancelling the previous one.
-    func replace(with task: Task<Void, Never>) {
-        let previous = self.task.withLock { current in
-            defer { current = task }
-            return current
-        }
-        previous?.cancel()
-    }
-
-    /// Cancels the look-ups under way.
-    func cancel() {
-        task.withLock { $0 }?.cancel()
-    }
-
-    /// Waits for the look-ups under way to end.
-    func wait() async {
-        await task.withLock { $0 }?.value
-    }
-
-    deinit {
-        task.withLock { $0 }?.cancel()
-    }
-}

@@ -13,12 +13,14 @@ final class OwnedTask: Sendable {
         previous?.cancel()
     }
 
-    /// Cancels the task under way, if any.
+    /// Cancels the task under way, if any; ``wait()`` still waits for it to wind down.
     func cancel() {
-        task.withLock { current in
-            defer { current = nil }
-            return current
-        }?.cancel()
+        task.withLock { $0 }?.cancel()
+    }
+
+    /// Waits for the task under way (cancelled or not) to end.
+    func wait() async {
+        await task.withLock { $0 }?.value
     }
 
     deinit {
