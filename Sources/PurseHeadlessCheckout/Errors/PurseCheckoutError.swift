@@ -10,7 +10,8 @@
 /// do {
 ///     try checkout.applySecondary(token, amount: Decimal(2))
 /// } catch PurseCheckoutError.invalidTake {
-///     // INVALID_TAKE_AMOUNT, MAX_AMOUNT_REACHED or USAGE_LIMIT_ERROR
+///     // INVALID_TAKE_AMOUNT, MAX_AMOUNT_REACHED, USAGE_LIMIT_ERROR,
+///     // SECONDARY_METHOD_TAKE_POLICY_VIOLATED or SECONDARY_TOKEN_ALREADY_APPLIED
 /// } catch let error as PurseCheckoutError where error.code == .apiError {
 ///     print(error.httpStatus ?? 0)
 /// }
