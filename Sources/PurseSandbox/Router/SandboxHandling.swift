@@ -1,14 +1,15 @@
 internal import Foundation
 
 extension PurseSandbox {
-    /// Answers one request: the pure router (see ``SandboxEndpoint`` for the URL layout).
+    /// Answers one request: the pure router (the paths of docs/CONTRACT.md, plus the test endpoints under
+    /// `/sandbox/`).
     ///
     /// In order: find the endpoint (404/405), count the request, apply the faults (header `x-sandbox-fault`
     /// first, then the instance's; latency waits on the injected clock), handle it, then apply the
     /// after-handling faults (drop, reset, stalled body, truncated body, wrong content type, HTML page). Bodies over 1 MiB are 413
     /// `PAYLOAD_TOO_LARGE`; a JSON route's body labelled as another media type is 415 `UNSUPPORTED_MEDIA_TYPE`
-    /// (``SandboxRequest/jsonBody()``). Never throws: every failure is an
-    /// HTTP answer with a JSON body `{ "code", "message" }` (hosted pages answer HTML).
+    /// (`application/json` and `+json` types are read as JSON, and so is a body with no `Content-Type`). Never
+    /// throws: every failure is an HTTP answer with a JSON body `{ "code", "message" }` (hosted pages answer HTML).
     public func handle(_ request: SandboxRequest) async -> SandboxResponse {
         switch begin(request) {
         case .answered(let response): return response

@@ -1,6 +1,6 @@
 /// The sandbox's books at one instant, read in one critical section: what a load test reconciles.
 ///
-/// Balances and payments are kept apart in ``SandboxState`` (a `/validate` lowers a balance *and* records the
+/// Balances and payments are kept apart in the sandbox's state (a `/validate` lowers a balance *and* records the
 /// debit on its payment, in one atomic commit), so comparing the two after a storm of concurrent requests shows
 /// whether any update was lost or doubled: for every gift card, starting balance − balance now must equal
 /// the debits of the payments that stand.
