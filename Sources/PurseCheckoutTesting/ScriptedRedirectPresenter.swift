@@ -1,5 +1,5 @@
 public import Foundation
-public import PurseHeadlessCheckout
+@_spi(PurseTools) public import PurseHeadlessCheckout
 public import PurseSandbox
 
 /// A redirect presenter for headless tests and CI: it follows the redirect against the sandbox's hosted

@@ -25,35 +25,35 @@ extension PurseCheckoutError.Code {
 }
 
 /// Builds the redirect errors, with the page's exact messages.
-package enum RedirectError {
+@_spi(PurseTools) public enum RedirectError {
     /// The troubleshooting table's message for a refused URL.
-    package static let refusedMessage = "refused redirect url"
+    @_spi(PurseTools) public static let refusedMessage = "refused redirect url"
     /// The troubleshooting table's message for a POST redirect with nowhere to present the web view from.
-    package static let noViewControllerMessage = "no view controller to present the redirect from"
+    @_spi(PurseTools) public static let noViewControllerMessage = "no view controller to present the redirect from"
 
     /// `REDIRECT_REFUSED`, `refused redirect url`.
-    package static var refused: PurseCheckoutError {
+    @_spi(PurseTools) public static var refused: PurseCheckoutError {
         PurseCheckoutError(.redirectRefused, message: refusedMessage, kind: .payment)
     }
 
     /// `REDIRECT_PRESENTATION_FAILED`, `no view controller to present the redirect from`.
-    package static var noViewController: PurseCheckoutError {
+    @_spi(PurseTools) public static var noViewController: PurseCheckoutError {
         PurseCheckoutError(.redirectPresentationFailed, message: noViewControllerMessage, kind: .payment)
     }
 
     /// `REDIRECT_PRESENTATION_FAILED`, `a redirect page is already open`: a presenter shows one page at a time.
-    package static var alreadyPresenting: PurseCheckoutError {
+    @_spi(PurseTools) public static var alreadyPresenting: PurseCheckoutError {
         PurseCheckoutError(.redirectPresentationFailed, message: "a redirect page is already open", kind: .payment)
     }
 
     /// `REDIRECT_RETURN_OTHER_SESSION`: the return names another client session.
-    package static var otherSessionReturn: PurseCheckoutError {
+    @_spi(PurseTools) public static var otherSessionReturn: PurseCheckoutError {
         PurseCheckoutError(
             .redirectReturnOtherSession, message: "the return belongs to another client session", kind: .payment)
     }
 
     /// `REDIRECT_PRESENTATION_FAILED` with a message of its own (never a URL).
-    package static func cannotPresent(_ message: String) -> PurseCheckoutError {
+    @_spi(PurseTools) public static func cannotPresent(_ message: String) -> PurseCheckoutError {
         PurseCheckoutError(.redirectPresentationFailed, message: message, kind: .payment)
     }
 }

@@ -1,13 +1,13 @@
-package import Foundation
+public import Foundation
 
 /// The HTML the SDK builds or reads for redirects: the auto-submitted form of a `.postForm` redirect, the
 /// pages the loopback listener shows, and the form actions of a `.postHTML` document.
 ///
 /// Every value interpolated into markup goes through ``escape(_:)`` (DESIGN §7): a field name or value holding
 /// `"><script>`, `&` or quotes arrives at the PSP as the same text and never becomes markup.
-package enum RedirectHTML {
+@_spi(PurseTools) public enum RedirectHTML {
     /// Escapes text for an HTML text node or a double- or single-quoted attribute value.
-    package static func escape(_ text: String) -> String {
+    @_spi(PurseTools) public static func escape(_ text: String) -> String {
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count)
         for character in text.unicodeScalars {
@@ -27,13 +27,13 @@ package enum RedirectHTML {
     /// HTML standard, numeric references with or without `;` (``HTMLCharacterReferences``). A URL read from a
     /// document (a form's `action`, a button's `formaction`, a `<meta http-equiv="refresh">` content) is the URL
     /// a browser would follow, so `0&semi;url=…` or `&#59` cannot hide a navigation from the policy.
-    package static func unescape(_ text: String) -> String {
+    @_spi(PurseTools) public static func unescape(_ text: String) -> String {
         HTMLCharacterReferences.decode(text, inAttribute: true)
     }
 
     /// The document a `.postForm` redirect loads: a form with the fields as hidden inputs (sorted by name),
     /// posted to `action` at once by a script, with a visible button for a browser without JavaScript.
-    package static func autoSubmittedForm(action: URL, fields: [String: String]) -> String {
+    @_spi(PurseTools) public static func autoSubmittedForm(action: URL, fields: [String: String]) -> String {
         let inputs = fields.keys.sorted().map { name in
             "<input type=\"hidden\" name=\"\(escape(name))\" value=\"\(escape(fields[name] ?? ""))\">"
         }
@@ -54,12 +54,12 @@ package enum RedirectHTML {
 
     /// What the loopback listener shows once the shopper came back: never the payment's outcome, which only
     /// the merchant's backend can confirm.
-    package static let returnedPage = page(
+    @_spi(PurseTools) public static let returnedPage = page(
         title: "Back to the app",
         body: "<h1>You can close this window</h1><p>Return to the app: it confirms the payment with the shop.</p>")
 
     /// What the loopback listener shows for any other request.
-    package static let notFoundPage = page(
+    @_spi(PurseTools) public static let notFoundPage = page(
         title: "Nothing here", body: "<h1>Nothing here</h1><p>This address only receives payment returns.</p>")
 
     private static func page(title: String, body: String) -> String {
@@ -75,7 +75,7 @@ package enum RedirectHTML {
     ///
     /// A deliberately small scanner for the self-submitting forms PSPs send (`.postHTML`) and the sandbox's
     /// pages; it does not execute or render anything.
-    package static func forms(in html: String) -> [HTMLForm] {
+    @_spi(PurseTools) public static func forms(in html: String) -> [HTMLForm] {
         var forms: [HTMLForm] = []
         var current: HTMLForm?
         for tag in tags(in: html) {
@@ -168,7 +168,7 @@ package enum RedirectHTML {
     /// like a quoted value. The text from `<form` to its `>` reads the same whatever came before, so no state
     /// is needed: every form a browser can see is among these. The price is refusing a document that only
     /// mentions a foreign form in a comment or a string.
-    package static func submissionTargets(in html: String) -> [String?] {
+    @_spi(PurseTools) public static func submissionTargets(in html: String) -> [String?] {
         let scalars = Array(html.unicodeScalars)
         var targets: [String?] = []
         var index = 0
@@ -327,23 +327,23 @@ package enum RedirectHTML {
 }
 
 /// One `<form>` found by ``RedirectHTML/forms(in:)``.
-package struct HTMLForm: Sendable {
+@_spi(PurseTools) public struct HTMLForm: Sendable {
     /// One `<button>` of the form.
-    package struct Button: Sendable, Hashable {
+    @_spi(PurseTools) public struct Button: Sendable, Hashable {
         /// The `id` attribute (the sandbox's pages use `approve`, `decline`, `cancel`).
-        package var id: String?
+        @_spi(PurseTools) public var id: String?
         /// The `name` attribute, posted with ``value`` when the button submits the form.
-        package var name: String?
+        @_spi(PurseTools) public var name: String?
         /// The `value` attribute.
-        package var value: String?
+        @_spi(PurseTools) public var value: String?
     }
 
     /// The `action` attribute as written (decoded), if any.
-    package var action: String?
+    @_spi(PurseTools) public var action: String?
     /// The `method` attribute, lower-cased (`get` when absent).
-    package var method: String
+    @_spi(PurseTools) public var method: String
     /// The `<input>` names and values, in document order.
-    package var fields: [(name: String, value: String)]
+    @_spi(PurseTools) public var fields: [(name: String, value: String)]
     /// The `<button>`s, in document order.
-    package var buttons: [Button]
+    @_spi(PurseTools) public var buttons: [Button]
 }

@@ -1,4 +1,4 @@
-package import Foundation
+public import Foundation
 
 /// What a presenter does with one redirect: which surface opens, what it loads, and how it treats every URL
 /// it meets on the way.
@@ -7,9 +7,9 @@ package import Foundation
 /// `WebAuthRedirectPresenter` (iOS) and ``loopback(for:policy:)`` for `LoopbackRedirectPresenter` (macOS, Linux).
 /// Both are pure functions of the action, the policy, the OS version and the presenter's options, so every
 /// decision is tested on Linux, including the iOS ones that cannot be compiled here.
-package struct RedirectPlan: Sendable, Hashable {
+@_spi(PurseTools) public struct RedirectPlan: Sendable, Hashable {
     /// Where the page opens.
-    package enum Surface: Sendable, Hashable {
+    @_spi(PurseTools) public enum Surface: Sendable, Hashable {
         /// `ASWebAuthenticationSession` on `url` (a real browser: ACS pages that refuse embedded web views
         /// still render), observing `callback`.
         case authenticationSession(url: URL, callback: AuthenticationCallback)
@@ -20,7 +20,7 @@ package struct RedirectPlan: Sendable, Hashable {
     }
 
     /// What `ASWebAuthenticationSession` waits for.
-    package enum AuthenticationCallback: Sendable, Hashable {
+    @_spi(PurseTools) public enum AuthenticationCallback: Sendable, Hashable {
         /// `ASWebAuthenticationSession.Callback.customScheme` (or `callbackURLScheme` before iOS 17.4).
         case customScheme(String)
         /// `ASWebAuthenticationSession.Callback.https(host:path:)`, iOS 17.4 and later.
@@ -28,7 +28,7 @@ package struct RedirectPlan: Sendable, Hashable {
     }
 
     /// What the web view loads first.
-    package enum WebContent: Sendable, Hashable {
+    @_spi(PurseTools) public enum WebContent: Sendable, Hashable {
         /// A GET of the URL.
         case url(URL)
         /// An HTML document, loaded with no base URL (`about:blank`): the auto-submitted form of a `.postForm`,
@@ -37,7 +37,7 @@ package struct RedirectPlan: Sendable, Hashable {
     }
 
     /// What the system browser opens.
-    package enum BrowserContent: Sendable, Hashable {
+    @_spi(PurseTools) public enum BrowserContent: Sendable, Hashable {
         /// The URL itself.
         case url(URL)
         /// A page the loopback listener serves on 127.0.0.1 (the form to post, the partner's document).
@@ -45,9 +45,9 @@ package struct RedirectPlan: Sendable, Hashable {
     }
 
     /// Where the page opens and what it loads.
-    package let surface: Surface
+    @_spi(PurseTools) public let surface: Surface
     /// The policy every later URL is checked against.
-    package let policy: RedirectPolicy
+    @_spi(PurseTools) public let policy: RedirectPolicy
 
     /// Whether the surface needs a view controller to present from.
     var needsPresentingViewController: Bool {
@@ -137,7 +137,7 @@ extension RedirectPlan {
     /// loopback listener serves (the auto-submitted form of a `.postForm`, the partner's document of a
     /// `.postHTML`). The destination must be `.loopback`: a desktop browser cannot hand a universal link or a
     /// custom scheme back to a command-line process.
-    package static func loopback(
+    @_spi(PurseTools) public static func loopback(
         for action: RedirectAction, policy: RedirectPolicy
     ) -> Result<RedirectPlan, PurseCheckoutError> {
         if let problem = policy.configurationProblem { return .failure(RedirectError.cannotPresent(problem)) }

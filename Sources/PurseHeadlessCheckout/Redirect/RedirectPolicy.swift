@@ -172,7 +172,7 @@ public struct RedirectPolicy: Sendable, Hashable {
     /// address is left out. Chromium checks a submitted form's redirects too, so the return destination is
     /// always listed. A script can still navigate without a form (`location = …`): CSP has no directive for it.
     /// What the page may load is limited too (``servedPageSubresourcePolicy``).
-    package var servedPageContentSecurityPolicy: String {
+    @_spi(PurseTools) public var servedPageContentSecurityPolicy: String {
         var sources: [String] = []
         if additionalAllowedHosts.isEmpty {
             sources = ["https:", "http://\(Self.loopbackAddress):*", "http://localhost:*"]
@@ -198,7 +198,7 @@ public struct RedirectPolicy: Sendable, Hashable {
     /// `<img>` on an http URL — is refused by the browser, as the https-only rule refuses it for the pages of the
     /// chain. Kept to https in general rather than the policy's hosts: partner pages load from CDNs the app cannot
     /// list.
-    package static let servedPageSubresourcePolicy =
+    @_spi(PurseTools) public static let servedPageSubresourcePolicy =
         "default-src 'self' https:; script-src 'self' https: 'unsafe-inline'; "
         + "style-src 'self' https: 'unsafe-inline'; img-src 'self' https: data:; font-src 'self' https: data:; "
         + "frame-src 'self' https:; object-src 'none'"
@@ -217,10 +217,10 @@ public struct RedirectPolicy: Sendable, Hashable {
     }
 
     /// The address the loopback destination names (RFC 8252 §8.3 prefers the IP literal to `localhost`).
-    package static let loopbackAddress = "127.0.0.1"
+    @_spi(PurseTools) public static let loopbackAddress = "127.0.0.1"
 
     /// The same policy with a loopback destination's port set (the loopback presenter's bound port).
-    package func resolvingLoopbackPort(_ bound: UInt16) -> RedirectPolicy {
+    @_spi(PurseTools) public func resolvingLoopbackPort(_ bound: UInt16) -> RedirectPolicy {
         guard case .loopback(_, let path) = returnDestination else { return self }
         return RedirectPolicy(
             returnDestination: .loopback(port: bound, path: path), additionalAllowedHosts: additionalAllowedHosts)

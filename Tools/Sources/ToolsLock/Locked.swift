@@ -1,0 +1,1 @@
+../../../Sources/PurseLock/Locked.swift
