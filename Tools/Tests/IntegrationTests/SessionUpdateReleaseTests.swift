@@ -1,0 +1,77 @@
+import Foundation
+import PurseCheckoutTesting
+import PurseSandbox
+import Testing
+
+@testable import PurseHeadlessCheckout
+
+/// `updateSession`'s releases that need a new session of another kind: another currency, a shopper whose wallet
+/// no longer holds the saved card, and a primary the new session describes in a way no plugin pays.
+@MainActor
+@Suite("Session update: shares released by currency and wallet, a primary no plugin pays")
+struct SessionUpdateReleaseTests {
+    let sandbox: PurseSandbox
+
+    init() throws { sandbox = try PurseSandbox() }
+
+    @Test("a new currency releases every gift card: no balance read in euros pays in dollars")
+    func currencyChanged() async throws {
+        let checkout = try await sandbox.openCheckout(amount: 60, shopper: nil)
+        try checkout.applySecondary(
+            try await checkout.read(.easy2play, pan: Catalogue.easy2play25.pan, cvv: Catalogue.easy2play25.pin))
+        #expect(checkout.amountSplit.map(\.amount) == [25])
+        let reads = sandbox.stats().requests(.gatewayInit)
+        let update = try await checkout.updateSession(
+            widgetData: try sandbox.createClientSession(amount: 60, currency: "USD", shopper: nil).widgetData)
+        #expect(update.secondaryShares.map(\.outcome) == [.released(.currencyChanged)])
+        #expect(update.secondaryShares.map(\.newID) == [nil])
+        #expect(sandbox.stats().requests(.gatewayInit) == reads)  // released without asking the issuer
+        #expect(update.currency == "USD" && checkout.amountSplit.isEmpty && checkout.remainingAmountToPay == 60)
+        #expect(update.changesSplit)
+    }
+
+    @Test("a saved gift card the new session's wallet no longer holds is released (tokenRemoved)")
+    func tokenRemoved() async throws {
+        let checkout = try await sandbox.openCheckout(amount: 30, shopper: PurseSandbox.demoShopper)
+        await checkout.waitForSavedSecondaryBalances()
+        try checkout.applySecondary(try checkout.savedGiftCard(Catalogue.savedGiftCard40))
+        #expect(checkout.amountSplit.map(\.amount) == [30])
+        // The new session has no wallet session: none of the shopper's saved cards is in it.
+        let update = try await checkout.updateSession(
+            widgetData: try sandbox.createClientSession(amount: 30, shopper: nil).widgetData)
+        let share = try #require(update.secondaryShares.first)
+        #expect(share.isSaved && share.outcome == .released(.tokenRemoved) && share.newID == nil)
+        #expect(checkout.amountSplit.isEmpty && checkout.remainingAmountToPay == 30)
+        #expect(checkout.savedSecondaryTokens.isEmpty)
+    }
+
+    @Test("a primary whose new configuration no plugin pays (a pci_proxy vault) is dropped as notImplemented")
+    func primaryNotImplemented() async throws {
+        let checkout = try await sandbox.openCheckout(amount: 50, shopper: nil)
+        let card = try #require(checkout.paymentMethods.first { $0.id == "payzen-creditcard" })
+        try checkout.setPrimary(card)
+        #expect(checkout.primary?.id == "payzen-creditcard")
+        let widgetData = try sandbox.createClientSession(amount: 50, shopper: nil).widgetData
+        let params = try JSONValue.parse(try #require(Data(base64Encoded: widgetData)))
+        let edited = try #require(
+            Self.replacing(
+                in: params, at: ["paymentSession", "protocols", "payzen", "creditcard", "configurations", "vault"],
+                with: ["vendor": .string("pci_proxy")]))
+        let update = try await checkout.updateSession(widgetData: edited.serialized().base64EncodedString())
+        #expect(update.primary == .dropped(id: "payzen-creditcard", reason: .notImplemented))
+        #expect(checkout.primary == nil && checkout.remainingAmountToPay == 50)
+    }
+
+    /// `value` with the object at `path` given `members` (replacing those of the same name); `nil` when the
+    /// path is not there.
+    private static func replacing(
+        in value: JSONValue, at path: [String], with members: [String: JSONValue]
+    ) -> JSONValue? {
+        guard case .object(var object) = value else { return nil }
+        guard let key = path.first else { return .object(object.merging(members) { _, new in new }) }
+        guard let child = object[key], let replaced = replacing(in: child, at: Array(path.dropFirst()), with: members)
+        else { return nil }
+        object[key] = replaced
+        return .object(object)
+    }
+}
