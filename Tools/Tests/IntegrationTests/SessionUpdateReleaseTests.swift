@@ -6,7 +6,8 @@ import Testing
 @testable import PurseHeadlessCheckout
 
 /// `updateSession`'s releases that need a new session of another kind: another currency, a shopper whose wallet
-/// no longer holds the saved card, and a primary the new session describes in a way no plugin pays.
+/// no longer holds the saved card, and a primary the new session describes in a way no plugin pays; and the Apple
+/// Pay request built again on the new session.
 @MainActor
 @Suite("Session update: shares released by currency and wallet, a primary no plugin pays")
 struct SessionUpdateReleaseTests {
@@ -60,6 +61,42 @@ struct SessionUpdateReleaseTests {
         let update = try await checkout.updateSession(widgetData: edited.serialized().base64EncodedString())
         #expect(update.primary == .dropped(id: "payzen-creditcard", reason: .notImplemented))
         #expect(checkout.primary == nil && checkout.remainingAmountToPay == 50)
+    }
+
+    @Test("after a cart change the Apple Pay request is built on the new session and pays it", arguments: Wire.allCases)
+    func applePayAfterUpdate(wire: Wire) async throws {
+        let harness = try Harness(wire)
+        let checkout = try await harness.openCheckout(amount: Decimal(string: "42.99")!, shopper: nil)
+        let giftCard = try #require(checkout.secondaryMethods.first { $0.partner == .illicado })
+        try checkout.applySecondary(
+            try await checkout.getSecondaryToken(
+                method: giftCard, pan: Catalogue.illicado50.pan, cvv: Catalogue.illicado50.pin),
+            amount: 20)
+        try checkout.setPrimary(try #require(checkout.paymentMethods.first { $0.method == .applepay }))
+        let before = checkout.paymentElement(for: try #require(checkout.primary))
+        await before.prepare()
+        #expect(try before.applePayRequest().summaryItems.map(\.minorUnits) == [4299, -2000, 2299])
+
+        let update = try await checkout.updateSession(
+            widgetData: try harness.sandbox.createClientSession(amount: 50, shopper: nil).widgetData)
+        #expect(update.primary == .kept(id: "ingenico-applepay"))
+        #expect(update.secondaryShares.map(\.outcome) == [.kept(amount: 20)])
+        let sheet = SandboxApplePaySheet(steps: [.authorize(.approve)])
+        let element = checkout.paymentElement(for: try #require(checkout.primary))
+        element.applePaySheet = sheet
+        await element.prepare()
+        let request = try element.applePayRequest()
+        #expect(request.summaryItems.map(\.minorUnits) == [5000, -2000, 3000])
+        #expect(request.total.minorUnits == 3000)
+
+        guard case .completed(let result) = await element.submit() else {
+            Issue.record("the new session was not paid")
+            return
+        }
+        #expect(result.globalStatus == .success)
+        #expect(sheet.presentedRequests == [request])
+        let status = try #require(harness.sandbox.clientSessionStatus(id: update.sessionID))
+        #expect(status.payment?.authorizationStatus == "AUTHORIZED")
     }
 
     /// `value` with the object at `path` given `members` (replacing those of the same name); `nil` when the
