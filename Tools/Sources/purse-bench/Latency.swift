@@ -83,6 +83,7 @@ enum Latency {
             }
             add(report, "open + balances, \(count) saved gift cards\(loopback ? "" : " (in-process)")", best, 1, note)
         }
+        try await UpdateRoundTrips.latency(into: report, repeats: repeats)
     }
 
     static func add(_ report: Report, _ name: String, _ time: Duration, _ trips: Int, _ why: String) {
