@@ -7,7 +7,7 @@ import Testing
 
 /// `updateSession`'s releases that need a new session of another kind: another currency, a shopper whose wallet
 /// no longer holds the saved card, and a primary the new session describes in a way no plugin pays; and the Apple
-/// Pay request built again on the new session.
+/// Pay request built again on the new session; a fault on the one call of an update with several gift cards.
 @MainActor
 @Suite("Session update: shares released by currency and wallet, a primary no plugin pays")
 struct SessionUpdateReleaseTests {
@@ -97,6 +97,36 @@ struct SessionUpdateReleaseTests {
         #expect(sheet.presentedRequests == [request])
         let status = try #require(harness.sandbox.clientSessionStatus(id: update.sessionID))
         #expect(status.payment?.authorizationStatus == "AUTHORIZED")
+    }
+
+    @Test(
+        "a fault on the balance read of an update with four gift cards leaves all four as they were",
+        arguments: [SandboxFault.status(503), .malformed(), .reset(), .html()])
+    func faultWithSeveralCards(fault: SandboxFault) async throws {
+        let checkout = try await sandbox.openCheckout(amount: 160, shopper: nil)
+        try checkout.applySecondary(
+            try await checkout.read(.illicado, pan: Catalogue.illicado50.pan, cvv: Catalogue.illicado50.pin))
+        try checkout.applySecondary(
+            try await checkout.read(.easy2play, pan: Catalogue.easy2play25.pan, cvv: Catalogue.easy2play25.pin))
+        try checkout.applySecondary(try await checkout.read(.mybeezbox, pan: Catalogue.mybeezbox75, cvv: nil))
+        try checkout.applySecondary(
+            try await checkout.read(.ogloba, pan: Catalogue.ogloba100.pan, cvv: Catalogue.ogloba100.pin))
+        #expect(checkout.amountSplit.map(\.amount) == [50, 25, 75, 10])  // Ogloba read against the 10.00 left
+        let before = checkout.state
+        let calls = sandbox.stats().requests(.gatewayInit)
+        sandbox.faults.inject(fault, on: .gatewayInit)
+        let widgetData = try sandbox.createClientSession(amount: 200, shopper: nil).widgetData
+        let code = await thrownCode { try await checkout.updateSession(widgetData: widgetData) }
+        #expect(code == .failedToInitSecondaryToken)
+        #expect(sandbox.stats().requests(.gatewayInit) == calls + 1)  // the one read the update needs, failed
+        #expect(checkout.state == before)
+        sandbox.faults.clearAll()
+        let update = try await checkout.updateSession(widgetData: widgetData)
+        #expect(
+            update.secondaryShares.map(\.outcome) == [
+                .kept(amount: 50), .kept(amount: 25), .kept(amount: 75), .clamped(from: 10, to: 50),
+            ])
+        #expect(checkout.amountSplit.map(\.amount) == [50, 25, 75, 50] && checkout.remainingAmountToPay == 0)
     }
 
     /// `value` with the object at `path` given `members` (replacing those of the same name); `nil` when the
