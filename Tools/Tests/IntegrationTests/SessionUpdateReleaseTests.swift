@@ -46,6 +46,26 @@ struct SessionUpdateReleaseTests {
         #expect(checkout.savedSecondaryTokens.isEmpty)
     }
 
+    @Test("a saved gift card another order spent to zero is released when the update reads it again (emptyBalance)")
+    func emptyBalance() async throws {
+        let checkout = try await sandbox.openCheckout(amount: 30, shopper: PurseSandbox.demoShopper)
+        await checkout.waitForSavedSecondaryBalances()
+        try checkout.applySecondary(try checkout.savedGiftCard(Catalogue.savedGiftCard40))
+        #expect(checkout.amountSplit.map(\.amount) == [30])  // read against 30.00 of its 40.00
+        // Another order of the same shopper spends the card to zero meanwhile.
+        let other = try await sandbox.openCheckout(amount: 40, shopper: PurseSandbox.demoShopper)
+        await other.waitForSavedSecondaryBalances()
+        try other.applySecondary(try other.savedGiftCard(Catalogue.savedGiftCard40))
+        _ = try await other.submitPayment()
+        #expect(sandbox.balance(ofGiftCard: "easy2play-saved-40") == 0)
+
+        let update = try await checkout.updateSession(
+            widgetData: try sandbox.createClientSession(amount: 45, shopper: PurseSandbox.demoShopper).widgetData)
+        let share = try #require(update.secondaryShares.first)
+        #expect(share.balanceReread && share.outcome == .released(.emptyBalance) && share.newID == nil)
+        #expect(checkout.amountSplit.isEmpty && checkout.remainingAmountToPay == 45)
+    }
+
     @Test("a primary whose new configuration no plugin pays (a pci_proxy vault) is dropped as notImplemented")
     func primaryNotImplemented() async throws {
         let checkout = try await sandbox.openCheckout(amount: 50, shopper: nil)
