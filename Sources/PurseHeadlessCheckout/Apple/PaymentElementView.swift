@@ -4,6 +4,9 @@
     #if canImport(UIKit)
         import UIKit
     #endif
+    #if canImport(Accessibility)
+        import Accessibility
+    #endif
 
     /// Renders a payment element's fields in SwiftUI: the card form of a fresh card, the CVV-only field of a
     /// saved card whose CVV is required, nothing for any other element.
@@ -24,6 +27,8 @@
     /// (``CardField/accessibilityIdentifier``: `purse.card.pan`, `purse.card.expiry`, `purse.card.cvv`,
     /// `purse.card.holderName`; `purse.card.brand` for the brand picker). Text uses text styles, so it follows
     /// Dynamic Type; at the accessibility sizes the expiry and the security code stack instead of sharing a row.
+    /// VoiceOver is told the card's brand once detected and each field's error when it appears under the field
+    /// (``PurseAnnouncement/brandDetected(_:)``, ``PurseAnnouncement/fieldInvalid(_:error:)``), in the same language.
     public struct PaymentElementView: View {
         private let element: PaymentElement
 
@@ -47,6 +52,8 @@
         @Bindable var form: CardForm
         @FocusState private var focus: CardField?
         @Environment(\.dynamicTypeSize) private var typeSize
+        /// What VoiceOver was last told (the rule is `CardFormAnnouncer`'s, tested on every platform).
+        @State private var announcer = CardFormAnnouncer()
 
         /// The checkout's language.
         private var text: PurseLocalizer { form.environment.localizer }
@@ -79,6 +86,16 @@
                     .accessibilityIdentifier("purse.card.brand")
                 }
             }
+            .onChange(of: CardFormAnnouncer.Shown(form, editing: focus)) { _, shown in
+                announce(announcer.announcements(for: shown))
+            }
+        }
+
+        /// Posts each message to VoiceOver, rendered in the checkout's language.
+        private func announce(_ messages: [PurseMessage]) {
+            #if canImport(Accessibility)
+                for message in messages { AccessibilityNotification.Announcement(text.string(message)).post() }
+            #endif
         }
 
         private var expiryField: some View {
