@@ -2,9 +2,14 @@ import Foundation
 
 /// Sends JSON requests through the transport and turns every failure into a typed ``PurseCheckoutError``.
 ///
-/// - no answer, or HTTP 408 → `NETWORK_ERROR` (or `REQUEST_CANCELLED` when the task was cancelled). For a call that
-///   changes something (not a GET) the message says the outcome is unknown — the request may have been processed —
-///   and, when it carried an idempotency key, that a retry with the same key is safe;
+/// - never sent (the transport's `cannotConnect`: refused, host not found, no route) → `API_UNREACHABLE`, whose
+///   message says that nothing reached the server (`Payment API POST /validate was not sent: could not connect to
+///   127.0.0.1:8080; nothing reached the server, so nothing was processed`);
+/// - sent, no answer (timeout, connection reset or closed, HTTP 408) → `NETWORK_ERROR` (or `REQUEST_CANCELLED` when
+///   the task was cancelled). What the message adds depends on the call's ``CallEffect``: a call that charges
+///   nothing (a read, a balance look-up, `/init`) says so; one that changes something says the outcome is unknown
+///   — the request may have been processed — and `/validate`, which carries an idempotency key, that a retry with
+///   the same key is safe;
 /// - HTTP ≥ 400 → `API_ERROR`, message `Payment API POST /init failed: HTTP 404`, with the server's `code`; a call
 ///   whose request carries no shopper input (`quotesServerMessage`) also quotes the server's `message`, scrubbed
 ///   and cut to 300 characters (`… failed: HTTP 422: 40.00 EUR is outside the range of oney-cb3x`);
@@ -17,10 +22,14 @@ struct APIClient: Sendable {
     /// One call: `service` and `display` build messages ("Payment API", "POST /init"). `quotesServerMessage` is
     /// for calls that send nothing the shopper typed (a loan simulation sends an amount): a server that echoes its
     /// request cannot then put a PIN or a voucher code in the error.
+    ///
+    /// `effect` is what the call does on the server, for the message of a lost answer; by default a GET charges
+    /// nothing and any other method changes something.
     func send(
         service: String, method: String, url: URL, display: String, headers: [String: String],
-        body: JSONValue? = nil, quotesServerMessage: Bool = false
+        body: JSONValue? = nil, quotesServerMessage: Bool = false, effect: CallEffect? = nil
     ) async throws(PurseCheckoutError) -> JSONValue? {
+        let effect = effect ?? (method == "GET" || method == "HEAD" ? .chargesNothing : .changes)
         var allHeaders = headers
         allHeaders["Accept"] = "application/json"
         if body != nil { allHeaders["Content-Type"] = "application/json" }
@@ -36,14 +45,20 @@ struct APIClient: Sendable {
             if error.kind == .cancelled {
                 throw PurseCheckoutError(.requestCancelled, message: "\(what) was cancelled")
             }
+            if error.kind == .cannotConnect {
+                throw PurseCheckoutError(
+                    .apiUnreachable,
+                    message: "\(what) was not sent: could not connect to \(Self.hostAndPort(url)); nothing reached the "
+                        + "server, so nothing was processed")
+            }
             throw PurseCheckoutError(
-                .networkError, message: "\(what) failed: \(error.kind.rawValue)" + Self.unknownOutcome(request))
+                .networkError, message: "\(what) failed: \(error.kind.rawValue)" + Self.lostAnswer(effect))
         } catch is CancellationError {
             throw PurseCheckoutError(.requestCancelled, message: "\(what) was cancelled")
         } catch {
             if Task.isCancelled { throw PurseCheckoutError(.requestCancelled, message: "\(what) was cancelled") }
             throw PurseCheckoutError(
-                .networkError, message: "\(what) failed: \(type(of: error))" + Self.unknownOutcome(request))
+                .networkError, message: "\(what) failed: \(type(of: error))" + Self.lostAnswer(effect))
         }
         log.debug("\(what) → HTTP \(response.status) in \(ContinuousClock.now - started)")
         guard (200..<300).contains(response.status) else {
@@ -53,7 +68,7 @@ struct APIClient: Sendable {
                 // a POST whose kept-alive connection died, without its body, and gets this 408 for the resend —
                 // while the first send may have been processed (the sandbox had charged, in an outside review).
                 throw PurseCheckoutError(
-                    .networkError, message: "\(what) failed: HTTP 408" + Self.unknownOutcome(request),
+                    .networkError, message: "\(what) failed: HTTP 408" + Self.lostAnswer(effect),
                     httpStatus: 408, serverCode: errorBody?["code"]?.stringValue)
             }
             var message = "\(what) failed: HTTP \(response.status)"
@@ -82,15 +97,26 @@ struct APIClient: Sendable {
         return quoted.isEmpty ? nil : quoted
     }
 
-    /// What a failed call that changes something leaves unknown, for its message: the server may have processed
-    /// it before the answer was lost. Empty for a GET (a read: retrying it changes nothing).
-    static func unknownOutcome(_ request: HTTPRequest) -> String {
-        guard request.method != "GET" && request.method != "HEAD" else { return "" }
-        if request.header("Idempotency-Key") != nil {
+    /// What a lost answer leaves unknown, for its message. A call that charges nothing says so (retrying it is
+    /// safe); one that changes something says the server may have processed it; a payment adds that its retry
+    /// reuses the idempotency key.
+    static func lostAnswer(_ effect: CallEffect) -> String {
+        switch effect {
+        case .chargesNothing:
+            return "; no answer came, and this call charges nothing: retrying it is safe"
+        case .changes:
+            return "; the outcome is unknown: the server may have processed it"
+        case .pays:
             return "; the outcome is unknown: the server may have processed it. A retry with the same idempotency key"
                 + " cannot apply it twice; or confirm the payment's status on your backend"
         }
-        return "; the outcome is unknown: the server may have processed it"
+    }
+
+    /// `host:port` of a URL (the scheme's port when it names none), for the message of a call never sent.
+    static func hostAndPort(_ url: URL) -> String {
+        let host = url.host ?? "the API"
+        if let port = url.port { return "\(host):\(port)" }
+        return url.scheme == "http" ? "\(host):80" : "\(host):443"
     }
 
     /// A reader over an answer's body whose errors are `INVALID_RESPONSE` naming the call and the path.
@@ -103,6 +129,18 @@ struct APIClient: Sendable {
             PurseCheckoutError(.invalidResponse, message: "\(what) answered a body that could not be read: \(reason)")
         }
     }
+}
+
+/// What a call does on the server: it decides what the message of a lost answer says (see ``APIClient``).
+enum CallEffect: Sendable {
+    /// Reads or prepares, and never charges: a GET, a gift card's balance look-up or `/init`, a BIN look-up, a loan
+    /// simulation. A lost answer leaves nothing to confirm.
+    case chargesNothing
+    /// Changes something that is not a payment (a wallet edit, a card stored in the vault): a lost answer leaves the
+    /// outcome unknown.
+    case changes
+    /// Pays (`/validate`, under an idempotency key): a lost answer leaves the payment's outcome unknown.
+    case pays
 }
 
 extension URL {

@@ -88,20 +88,28 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
     public struct Kind: RawRepresentable, Sendable, Hashable {
         /// A short phrase for logs, e.g. `timed out`.
         public let rawValue: String
-        /// Wraps a kind; a transport of your own may use kinds beyond the four constants.
+        /// Wraps a kind; a transport of your own may use kinds beyond the five constants (the checkout takes them
+        /// for "sent, no answer").
         public init(rawValue: String) { self.rawValue = rawValue }
-        /// No answer within the request's timeout.
+        /// No answer within the request's timeout. The request may have reached the server.
         public static let timedOut = Kind(rawValue: "timed out")
-        /// The connection could not be made, or was reset or closed before the answer ended.
+        /// The connection was reset or closed before the answer ended, or failed in a way the transport cannot
+        /// place: the request may have reached the server.
         public static let connectionFailed = Kind(rawValue: "connection failed")
+        /// The request was never sent: no connection could be made (refused, host not found, no route, offline).
+        /// Use it only when the transport knows that no byte of the request left, never after a write (a
+        /// connection reset once the request was written is ``connectionFailed``): the checkout then tells the
+        /// caller that nothing reached the server, `API_UNREACHABLE`.
+        public static let cannotConnect = Kind(rawValue: "could not connect")
         /// The task was cancelled.
         public static let cancelled = Kind(rawValue: "cancelled")
         /// Anything else.
         public static let other = Kind(rawValue: "failed")
     }
 
-    /// What kind of failure: the checkout reports ``Kind-swift.struct/cancelled`` as `REQUEST_CANCELLED` and
-    /// every other kind as `NETWORK_ERROR`.
+    /// What kind of failure: the checkout reports ``Kind-swift.struct/cancelled`` as `REQUEST_CANCELLED`,
+    /// ``Kind-swift.struct/cannotConnect`` (never sent) as `API_UNREACHABLE`, and every other kind (sent, no answer)
+    /// as `NETWORK_ERROR`.
     public let kind: Kind
     /// Detail for developers (never card data: transports see no payload semantics and must not log bodies).
     public let detail: String

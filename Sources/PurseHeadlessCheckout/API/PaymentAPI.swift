@@ -36,7 +36,7 @@ struct PaymentAPI: Sendable {
         let body = try await client.send(
             service: "Payment API", method: "POST",
             url: roots.payment.appending(segments: ["sessions", sessionID, "init"]), display: "/init",
-            headers: headers, body: item.json)
+            headers: headers, body: item.json, effect: .chargesNothing)
         return try InitData(reading: APIClient.reader(body, what: "Payment API POST /init"))
     }
 
@@ -46,7 +46,7 @@ struct PaymentAPI: Sendable {
         let body = try await client.send(
             service: "Payment API", method: "POST",
             url: roots.payment.appending(segments: ["sessions", sessionID, "init-xpay"]), display: "/init-xpay",
-            headers: headers, body: item.json)
+            headers: headers, body: item.json, effect: .chargesNothing)
         return try InitData(reading: APIClient.reader(body, what: "Payment API POST /init-xpay"))
     }
 
@@ -64,7 +64,7 @@ struct PaymentAPI: Sendable {
                 service: "Payment API", method: "POST", url: roots.payment.appending(segments: segments),
                 display: display, headers: headers,
                 body: .object(["amount": .integer(amount), "currency_code": .string(currency)]),
-                quotesServerMessage: true)
+                quotesServerMessage: true, effect: .chargesNothing)
         } catch {
             guard let server = error.serverCode,
                 server == PurseCheckoutError.Code.methodIsNotSimulable.rawValue
@@ -86,7 +86,7 @@ struct PaymentAPI: Sendable {
         let body = try await client.send(
             service: "Payment API", method: "POST",
             url: roots.payment.appending(segments: ["sessions", sessionID, "validate"]), display: "/validate",
-            headers: headers, body: .array(items.map(\.json)))
+            headers: headers, body: .array(items.map(\.json)), effect: .pays)
         return try ValidationResult(reading: APIClient.reader(body, what: "Payment API POST /validate"))
     }
 }

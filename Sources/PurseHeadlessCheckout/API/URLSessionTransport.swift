@@ -30,8 +30,9 @@ public final class URLSessionTransport: HTTPTransport {
     /// Sends the request with `URLSession` and returns the answer whatever its status, without following
     /// redirects.
     /// - Throws: ``TransportError``: `timedOut` after the request's timeout, `cancelled` when the task is
-    ///   cancelled during the exchange (`CancellationError` when it already was), `connectionFailed` or `other`
-    ///   when no answer arrived.
+    ///   cancelled during the exchange (`CancellationError` when it already was), `cannotConnect` when no
+    ///   connection could be made before any of the request was written, `connectionFailed` or `other` when no
+    ///   answer arrived to a request that may have been sent.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
         var urlRequest = URLRequest(url: request.url)
@@ -44,7 +45,8 @@ public final class URLSessionTransport: HTTPTransport {
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
                     let task = session.dataTask(with: urlRequest) { data, response, error in
-                        continuation.resume(with: Self.answer(data, response, error))
+                        continuation.resume(
+                            with: Self.answer(data, response, error, sentBodyBytes: running.sentBodyBytes))
                     }
                     running.start(task)
                 }
@@ -55,6 +57,7 @@ public final class URLSessionTransport: HTTPTransport {
                 Task { running.cancel() }
             }
         } catch let error as TransportError {
+            if error.kind != .cancelled, Task.isCancelled { throw TransportError(.cancelled) }
             throw error
         } catch {
             if Task.isCancelled { throw TransportError(.cancelled) }
@@ -63,8 +66,10 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     /// What a data task's completion handler received, as the `send` result.
-    private static func answer(_ data: Data?, _ response: URLResponse?, _ error: (any Error)?) -> Answer {
-        if let error { return .failure(error) }
+    private static func answer(
+        _ data: Data?, _ response: URLResponse?, _ error: (any Error)?, sentBodyBytes: Int64
+    ) -> Answer {
+        if let error { return .failure(classify(error, sentBodyBytes: sentBodyBytes)) }
         guard let http = response as? HTTPURLResponse else {
             return .failure(TransportError(.other, detail: "not an HTTP answer"))
         }
@@ -87,14 +92,24 @@ public final class URLSessionTransport: HTTPTransport {
         #endif
     }
 
-    static func classify(_ error: any Error) -> TransportError {
+    /// The kind of a data task's failure. A connection that could not be made (refused, host not found, DNS,
+    /// offline) is ``TransportError/Kind-swift.struct/cannotConnect`` only while no byte of the body was handed
+    /// over: `URLSession` (libcurl on Linux) may first write a request on a kept-alive connection that turns out
+    /// dead, then fail to open a new one, and that request may have reached the server.
+    static func classify(_ error: any Error, sentBodyBytes: Int64 = 0) -> TransportError {
         guard let urlError = error as? URLError else { return TransportError(.other, detail: "\(type(of: error))") }
+        let detail = "URLError \(urlError.code.rawValue)"
         switch urlError.code {
         case .cancelled: return TransportError(.cancelled)
         case .timedOut: return TransportError(.timedOut)
-        case .cannotConnectToHost, .networkConnectionLost, .notConnectedToInternet, .cannotFindHost,
-            .dnsLookupFailed, .badServerResponse, .secureConnectionFailed:
-            return TransportError(.connectionFailed, detail: "URLError \(urlError.code.rawValue)")
+        case .cannotConnectToHost, .notConnectedToInternet, .cannotFindHost, .dnsLookupFailed:
+            guard sentBodyBytes == 0 else {
+                return TransportError(
+                    .connectionFailed, detail: detail + " after \(sentBodyBytes) body bytes were sent")
+            }
+            return TransportError(.cannotConnect, detail: detail)
+        case .networkConnectionLost, .badServerResponse, .secureConnectionFailed:
+            return TransportError(.connectionFailed, detail: detail)
         default: return TransportError(.other, detail: "URLError \(urlError.code.rawValue)")
         }
     }
@@ -111,6 +126,9 @@ private final class RunningTask: Sendable {
         }
         if cancelled { task.cancel() } else { task.resume() }
     }
+
+    /// How many bytes of the request's body the task handed over so far (0 before it started).
+    var sentBodyBytes: Int64 { state.withLock { $0.task?.countOfBytesSent ?? 0 } }
 
     func cancel() {
         let task = state.withLock { state in

@@ -26,7 +26,7 @@ struct VaultAPI: Sendable {
         let body = try await client.send(
             service: "Vault API", method: "POST", url: base.appendingPathComponent("bin-lookup"),
             display: "/bin-lookup", headers: ["X-Purse-SDK-Version": Self.sdkVersion],
-            body: ["first_digits": .string(firstDigits)])
+            body: ["first_digits": .string(firstDigits)], effect: .chargesNothing)
         let reader = try APIClient.reader(body, what: what)
         return try reader.optional("brands")?.elements().map { (brand) throws(PurseCheckoutError) in
             DetectedCardBrand(

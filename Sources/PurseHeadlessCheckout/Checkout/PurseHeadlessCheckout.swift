@@ -59,7 +59,8 @@ public final class PurseHeadlessCheckout {
     ///
     /// Decodes the session, reads the server's time and refuses an expired session.
     /// - Throws: ``PurseCheckoutError`` with `WIDGET_DATA_MALFORMED` or `SESSION_MALFORMED` (naming the wrong
-    ///   path), `EXPIRED_SESSION`, or `REQUEST_CANCELLED`.
+    ///   path), `EXPIRED_SESSION`, `API_UNREACHABLE` (no connection to the API could be made: nothing answers at
+    ///   its address), or `REQUEST_CANCELLED`.
     public convenience init(
         widgetData: String, configuration: PurseCheckoutConfiguration = PurseCheckoutConfiguration()
     ) async throws {
@@ -68,7 +69,12 @@ public final class PurseHeadlessCheckout {
     }
 
     /// Opens a checkout on an already-decoded session.
-    /// - Throws: ``PurseCheckoutError`` `EXPIRED_SESSION`, or `REQUEST_CANCELLED`.
+    ///
+    /// Opening reads the server's time (`GET {datetime}/datetime`). When no connection to the API can be made
+    /// (refused, host not found, no route), the checkout does not open: every call it would make fails the same
+    /// way. Any other failure of that read (a timeout, an HTTP error) is logged and expiry is checked against the
+    /// device clock.
+    /// - Throws: ``PurseCheckoutError`` `EXPIRED_SESSION`, `API_UNREACHABLE`, or `REQUEST_CANCELLED`.
     public init(
         session: ClientSession, configuration: PurseCheckoutConfiguration = PurseCheckoutConfiguration()
     )
@@ -89,6 +95,12 @@ public final class PurseHeadlessCheckout {
         } catch  where error.code == .requestCancelled {
             balances?.lookups.cancel()
             throw error
+        } catch  where error.code == .apiUnreachable {
+            // Nothing answers at the API's address: every later call would fail the same way, so the checkout
+            // says so now rather than at Pay.
+            balances?.lookups.cancel()
+            log.warning("the API cannot be reached; the checkout does not open")
+            throw PurseCheckoutError(.apiUnreachable, message: "the checkout cannot open: " + error.message)
         } catch {
             log.warning("server time unavailable (\(error.code)); checking expiry against the device clock")
             serverNow = deviceNow

@@ -28,8 +28,14 @@ extension PurseCheckoutError {
         // API
         /// The server answered with an HTTP error, e.g. `Payment API POST /init failed: HTTP 404`.
         public static let apiError: Code = "API_ERROR"
-        /// The request never got an answer: connection refused or reset, timeout, DNS.
+        /// The request was sent, or may have been, and got no answer: a timeout, a connection reset or closed
+        /// after the request was written, an HTTP 408. For a call that changes something (a payment, a wallet
+        /// edit) the outcome is unknown and the message says so; for a read it is not (nothing was charged).
         public static let networkError: Code = "NETWORK_ERROR"
+        /// The request was never sent: no connection to the API could be made (refused, host not found, no route,
+        /// offline). Nothing reached the server, so nothing was processed or charged, and retrying is safe. Opening
+        /// a checkout against an API that cannot be reached throws it.
+        public static let apiUnreachable: Code = "API_UNREACHABLE"
         /// The server answered 2xx with a body that could not be read.
         public static let invalidResponse: Code = "INVALID_RESPONSE"
         /// The call was cancelled (task cancellation).
@@ -135,7 +141,7 @@ extension PurseCheckoutError {
             case .widgetDataMalformed, .sessionMalformed, .expiredSession, .sessionAlreadySubmitted,
                 .checkoutTerminated:
                 return .session
-            case .apiError, .networkError, .invalidResponse, .requestCancelled:
+            case .apiError, .networkError, .apiUnreachable, .invalidResponse, .requestCancelled:
                 return .api
             case .paymentNotFulfilledOnSubmit, .elementNotFulfilled, .validateFailed, .onBeforeValidateHookFailed,
                 .applePayUnavailable, .applePayAmountChanged, .applePayInvalidToken:

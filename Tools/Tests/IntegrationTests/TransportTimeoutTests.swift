@@ -49,7 +49,7 @@ struct TransportTimeoutTests {
         await clock.advance(by: .seconds(60))  // release the parked handler
     }
 
-    @Test("a closed port is NETWORK_ERROR, not a crash or a hang")
+    @Test("a closed port is API_UNREACHABLE, not a crash or a hang")
     func connectionRefused() async throws {
         let server = SandboxServer(sandbox: try PurseSandbox())
         let base = try server.start()
@@ -58,6 +58,6 @@ struct TransportTimeoutTests {
             client: APIClient(transport: URLSessionTransport(), timeout: .seconds(5), log: Logger(handler: nil)),
             roots: .sandbox(base: base), apiKey: "k")
         let error = await #expect(throws: PurseCheckoutError.self) { _ = try await api.serverTime() }
-        #expect(error?.code == .networkError)
+        #expect(error?.code == .apiUnreachable)
     }
 }

@@ -87,16 +87,41 @@ struct APIClientTests {
             _ = try await paymentAPI(transport).initialize(sessionID: "ps-1", item: item)
         }
         #expect(error?.code == .networkError)
+        // `/init` (a gift card's balance look-up, a card's preparation) charges nothing: no "unknown outcome".
         #expect(
             error?.message
-                == "Payment API POST /init failed: \(kind.rawValue); the outcome is unknown: the server may have processed it"
-        )
+                == "Payment API POST /init failed: \(kind.rawValue); no answer came, and this call charges nothing: "
+                + "retrying it is safe")
+    }
+
+    @Test("a request the transport could not send is API_UNREACHABLE: nothing was processed, whatever the call")
+    func neverSent() async throws {
+        let transport = StubTransport { _ in throw TransportError(.cannotConnect, detail: "refused") }
+        let api = paymentAPI(transport)
+        let validate = await #expect(throws: PurseCheckoutError.self) {
+            _ = try await api.validate(sessionID: "ps-1", items: [item], idempotencyKey: "k-1")
+        }
+        #expect(validate?.code == .apiUnreachable && validate?.kind == .api)
+        #expect(
+            validate?.message
+                == "Payment API POST /validate was not sent: could not connect to 127.0.0.1:9; nothing reached the "
+                + "server, so nothing was processed")
+        let initialize = await #expect(throws: PurseCheckoutError.self) {
+            _ = try await api.initialize(sessionID: "ps-1", item: item)
+        }
+        #expect(initialize?.code == .apiUnreachable)
+        let time = await #expect(throws: PurseCheckoutError.self) { _ = try await api.serverTime() }
+        #expect(time?.code == .apiUnreachable)
+        for error in [validate, initialize, time] {
+            #expect(error?.message.contains("may have") == false)
+            #expect(error?.localizedMessage.key == "error.API_UNREACHABLE")
+        }
     }
 
     /// An outside review: a lost `/validate` answer was reported as a request that "did not reach the server
     /// whole", though the server had processed it and charged. Nothing claims what the server did any more.
     @Test(
-        "a lost answer to a call that changes something says the outcome is unknown; a read says nothing of the kind",
+        "a lost answer to a payment says the outcome is unknown; a call that charges nothing says nothing of the kind",
         arguments: [408, nil] as [Int?])
     func unknownOutcomes(status: Int?) async throws {
         let transport = StubTransport { _ in
@@ -114,7 +139,10 @@ struct APIClientTests {
         let initialize = await #expect(throws: PurseCheckoutError.self) {
             _ = try await api.initialize(sessionID: "ps-1", item: item)
         }
-        #expect(initialize?.message.hasSuffix("; the outcome is unknown: the server may have processed it") == true)
+        #expect(initialize?.message.contains("unknown") == false)
+        #expect(
+            initialize?.message.hasSuffix("; no answer came, and this call charges nothing: retrying it is safe")
+                == true)
         let time = await #expect(throws: PurseCheckoutError.self) { _ = try await api.serverTime() }
         #expect(time?.message.contains("unknown") == false)
         #expect(time?.code == .networkError)

@@ -66,6 +66,23 @@ struct CheckoutOpeningTests {
         #expect(entries.lines.contains { $0.level == .warning && $0.message.contains("server time unavailable") })
     }
 
+    @Test("an API no connection can be made to is API_UNREACHABLE at opening, not a checkout that fails at Pay")
+    func unreachableAtOpening() async throws {
+        let entries = LogSink()
+        let transport = StubTransport { _ in throw TransportError(.cannotConnect, detail: "connection refused") }
+        let configuration = PurseCheckoutConfiguration(
+            transport: transport, now: { TestSessions.serverNow }, logHandler: entries.append)
+        let error = await #expect(throws: PurseCheckoutError.self) {
+            _ = try await PurseHeadlessCheckout(widgetData: TestSessions.widgetData(), configuration: configuration)
+        }
+        #expect(error?.code == .apiUnreachable && error?.kind == .api)
+        #expect(
+            error?.message
+                == "the checkout cannot open: Datetime API GET /datetime was not sent: could not connect to "
+                + "127.0.0.1:9; nothing reached the server, so nothing was processed")
+        #expect(!entries.lines.contains { $0.message.contains("server time unavailable") })
+    }
+
     @Test("malformed widget data fails before any network call")
     func malformedWidgetData() async throws {
         let transport = StubTransport.withServerTime(TestSessions.serverNow)

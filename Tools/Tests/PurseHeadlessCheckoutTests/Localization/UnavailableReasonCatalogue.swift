@@ -16,7 +16,8 @@ enum UnavailableReasonCatalogue {
 
     static let everyCode: [PurseCheckoutError.Code] = [
         .widgetDataMalformed, .sessionMalformed, .expiredSession, .sessionAlreadySubmitted, .missingWalletSession,
-        .apiError, .networkError, .invalidResponse, .requestCancelled, .methodNotImplemented, .paymentMethodNotFound,
+        .apiError, .networkError, .apiUnreachable, .invalidResponse, .requestCancelled, .methodNotImplemented,
+        .paymentMethodNotFound,
         .paymentTokenNotFoundInSession, .methodDisabled, .methodIsNotSimulable, .invalidLoanSimulation,
         .secondaryMethodWrongPANFormat, .secondaryMethodRequiredCVV, .secondaryMethodWrongCVVFormat,
         .secondaryMethodTakePolicyViolated, .secondaryMethodRequestAborted, .failedToInitSecondaryToken,
