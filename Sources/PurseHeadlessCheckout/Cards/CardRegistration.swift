@@ -6,7 +6,8 @@ extension PurseHeadlessCheckout {
     /// The decision travels with the card: to the vault as `save_token`, and on the card's `/validate` item as
     /// `payment_preferences.registration = { "save_token": true, "name": "work card" }`; the card is in the
     /// wallet once the payment goes through. `registered: false` withdraws it. Read it back with
-    /// ``registrationOf(_:)-(PrimaryMethod)``. The method's `save_token_mode` (`PREFER_NO`) is the default: not saved.
+    /// ``registrationOf(_:)-(PrimaryMethod)``. Nothing is saved without this call, whatever the method's
+    /// `save_token_mode` (`PREFER_NO` or `PREFER_YES`: saving is offered); a mode that forbids saving refuses it.
     /// In an information request (``PurseHeadlessCheckout/isInformationRequest``) the card is saved whatever the
     /// decision: call this only to give it a label.
     ///
@@ -19,7 +20,8 @@ extension PurseHeadlessCheckout {
     /// }
     /// ```
     /// - Throws: ``PurseCheckoutError``, group `walletOperationFailed`:
-    ///   - `METHOD_NOT_REGISTERABLE`: the method's `save_token` setting is off, or the method cannot create a
+    ///   - `METHOD_NOT_REGISTERABLE`: the method's `save_token` setting is off, its `save_token_mode` forbids saving
+    ///     (``PrimaryMethod/canBeRegistered`` is false), or the method cannot create a
     ///     token from the app (only fresh cards in the Purse vault can; a PayPal token cannot be created from
     ///     the app);
     ///   - `INVALID_TOKEN_NAME`: the label is not 1–25 letters, digits or spaces;
@@ -46,9 +48,9 @@ extension PurseHeadlessCheckout {
                 message:
                     "\(current.id) cannot save a new instrument from the app: only fresh cards in the Purse vault can")
         }
-        guard current.canBeRegistered else {
+        if let refusal = current.configuration.savingRefusal {
             throw PurseCheckoutError(
-                .methodNotRegisterable, message: "\(current.id) does not allow saving cards (settings.save_token)")
+                .methodNotRegisterable, message: "\(current.id) does not allow saving cards (\(refusal))")
         }
         if let name {
             guard WalletLabel.isValid(name) else {

@@ -18,8 +18,8 @@ extension PurseHeadlessCheckout {
     /// }
     /// ```
     /// - Throws: ``PurseCheckoutError``, group `walletOperationFailed`:
-    ///   - `TOKEN_NOT_REGISTERABLE`: ``SecondaryToken/canBeRegistered`` is false (the issuer or the method's
-    ///     `save_token` setting forbids saving, or the card is already a saved instrument);
+    ///   - `TOKEN_NOT_REGISTERABLE`: ``SecondaryToken/canBeRegistered`` is false (the issuer, or the method's
+    ///     `save_token` or `save_token_mode` setting, forbids saving, or the card is already a saved instrument);
     ///   - `INVALID_TOKEN_NAME`: the label is not 1–25 letters, digits or spaces;
     ///   - `TOKEN_NAME_EXISTS`: a saved card, saved gift card or another registration already uses the label
     ///     (ignoring case);
@@ -39,8 +39,8 @@ extension PurseHeadlessCheckout {
         guard token.canBeRegistered else {
             throw PurseCheckoutError(
                 .tokenNotRegisterable,
-                message: "this \(token.methodID) card cannot be saved: the issuer or the method's save_token setting "
-                    + "forbids it")
+                message: "this \(token.methodID) card cannot be saved: "
+                    + (savingRefusal(of: token) ?? "the issuer refuses it, or it is a saved instrument already"))
         }
         if let name {
             guard WalletLabel.isValid(name) else {
@@ -61,6 +61,13 @@ extension PurseHeadlessCheckout {
                     + "has nowhere to save it")
         }
         mutate { $0.registrations[token.id] = SecondaryRegistration(registered: true, name: name) }
+    }
+
+    /// What in the method's settings forbids keeping `token`'s card, or `nil` when they allow it (the issuer may
+    /// still refuse).
+    private func savingRefusal(of token: SecondaryToken) -> String? {
+        state.session.secondaryMethods.first { $0.id == token.methodID }?.configuration.savingRefusal
+            .map { "the method's " + $0 }
     }
 
     /// The registration decision recorded for `token`: ``SecondaryRegistration/notRegistered`` when none was.

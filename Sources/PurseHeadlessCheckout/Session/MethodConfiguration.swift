@@ -19,7 +19,9 @@ public struct MethodConfiguration: Sendable, Hashable {
     public let integrationMode: String?
     /// `settings.save_token`: new instruments of this method may be saved.
     public let saveToken: Bool
-    /// `settings.save_token_mode` (e.g. `PREFER_NO`).
+    /// `settings.save_token_mode` (e.g. `PREFER_NO`): with ``saveToken``, whether new instruments may be saved
+    /// (``allowsSaving``). `PREFER_NO` and `PREFER_YES` offer saving to the shopper (the SDK saves nothing unless
+    /// the app records the shopper's choice), as does PayPal's `billing_agreement`; any other mode forbids it.
     public let saveTokenMode: String?
     /// `settings.pay_token`: saved instruments may pay.
     public let payToken: Bool
@@ -35,6 +37,29 @@ public struct MethodConfiguration: Sendable, Hashable {
     public var raw: JSONValue { rawSlot.value }
     /// `raw`, built when the session was decoded from a value, or on first read when it came as widget data.
     var rawSlot: JSONSlot
+
+    /// Whether new instruments of this method may be saved: ``saveToken`` is on and ``saveTokenMode`` is absent or
+    /// one that offers saving (`PREFER_NO`, `PREFER_YES`, `billing_agreement`, compared ignoring case). A mode
+    /// the SDK does not know forbids saving: a card is never saved on a setting that may not allow it.
+    public var allowsSaving: Bool { saveToken && Self.modeAllowsSaving(saveTokenMode) }
+
+    /// The `save_token_mode` values that offer saving.
+    static let savingModes: Set<String> = ["PREFER_NO", "PREFER_YES", "BILLING_AGREEMENT"]
+
+    /// Whether `mode` lets new instruments be saved (an absent mode leaves ``saveToken`` alone in charge).
+    static func modeAllowsSaving(_ mode: String?) -> Bool {
+        guard let mode else { return true }
+        return savingModes.contains(mode.uppercased())
+    }
+
+    /// Why saving new instruments of this method is refused, for an error message; `nil` when it is allowed.
+    var savingRefusal: String? {
+        guard saveToken else { return "settings.save_token is off" }
+        guard Self.modeAllowsSaving(saveTokenMode) else {
+            return "settings.save_token_mode \(saveTokenMode ?? "") forbids saving"
+        }
+        return nil
+    }
 
     /// Whether the labels mark the method as secondary (gift card, voucher, loyalty).
     public var isSecondaryLabelled: Bool { labels.contains("secondary") }

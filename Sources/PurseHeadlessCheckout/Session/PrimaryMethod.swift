@@ -35,8 +35,9 @@ public struct PrimaryMethod: Sendable, Hashable, Identifiable {
     public var position: Int { configuration.position }
     /// The UI template id.
     public var template: String { configuration.template }
-    /// Whether new instruments of this method may be saved (`settings.save_token`).
-    public var canBeRegistered: Bool { configuration.saveToken }
+    /// Whether new instruments of this method may be saved: `settings.save_token` is on and
+    /// `settings.save_token_mode` allows it (``MethodConfiguration/allowsSaving``).
+    public var canBeRegistered: Bool { configuration.allowsSaving }
     /// Card schemes this method accepts (card methods only).
     public var supportedBrands: [String] { configuration.vault?.supportedBrands ?? [] }
     /// Whether the session marks the method as a loan simulator.
@@ -87,6 +88,7 @@ public struct SecondaryMethod: Sendable, Hashable, Identifiable {
     }
     /// The most this method may contribute in total, major units.
     public var maxAmount: Decimal? { configuration.maxAmount }
-    /// Whether a card of this method may be kept in the wallet (`settings.save_token`).
-    public var canBeRegistered: Bool { configuration.saveToken }
+    /// Whether a card of this method may be kept in the wallet: `settings.save_token` is on and
+    /// `settings.save_token_mode` allows it (``MethodConfiguration/allowsSaving``).
+    public var canBeRegistered: Bool { configuration.allowsSaving }
 }

@@ -109,7 +109,11 @@ public enum SessionDecoder {
         let (source, ids) = try decodePaymentSession(
             root.required("paymentSession"), deferred: deferred, scanned: scanned)
         let roots = try decodeRoots(root.optional("apiPaths"), defaults: environment.defaultRoots)
-        let walletSession = try root.optional("walletSession").map(decodeWalletSession)
+        // The web SDK's params spell it `walletSession`; the iOS documentation `wallet_session`. Either is read, the
+        // first when both are there (as `environment` over `env`).
+        var walletReader = try root.optional("walletSession")
+        if walletReader == nil { walletReader = try root.optional("wallet_session") }
+        let walletSession = try walletReader.map(decodeWalletSession)
 
         let currency = Currency(code: source.currencyCode)
         let amountReader = try root.required("paymentSession").optional("amount")
@@ -151,8 +155,10 @@ public enum SessionDecoder {
                 continue
             }
             // An information request (save a card, pay nothing) offers only the methods that register off session.
+            // (and whose `save_token` and `save_token_mode` let them save one).
             if source.isInformationRequest
-                && (entry.isSecondary || entry.configuration.registrationMode?.uppercased() != "OFF_SESSION")
+                && (entry.isSecondary || entry.configuration.registrationMode?.uppercased() != "OFF_SESSION"
+                    || !entry.configuration.allowsSaving)
             {
                 hidden.append(id)
                 continue

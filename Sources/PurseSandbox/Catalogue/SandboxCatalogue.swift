@@ -168,6 +168,10 @@ public struct SandboxMethod: Sendable, Equatable {
     public var merchantSpecifics: [String: String]
     /// `settings.save_token`: whether a new token may be saved.
     public var saveToken: Bool
+    /// `settings.save_token_mode`, `PREFER_NO` unless said otherwise (`nil` leaves the key out). With
+    /// ``saveToken`` it decides whether a new token is saved (``allowsSaving``): `PREFER_NO`, `PREFER_YES` and
+    /// `billing_agreement` allow it; any other mode, such as `NEVER`, forbids it.
+    public var saveTokenMode: String?
     /// `settings.pay_token`: whether saved tokens may pay.
     public var payToken: Bool
     /// `settings.payment_min_amount`, major units as a decimal literal (`"0.01"`).
@@ -186,7 +190,8 @@ public struct SandboxMethod: Sendable, Equatable {
     public init(
         partner: String, method: String, template: String, position: Int, stable: Bool = true,
         isSecondary: Bool, kind: SandboxMethodKind, vaultVendor: String = "none", supportedBrands: [String] = [],
-        merchantSpecifics: [String: String] = [:], saveToken: Bool = false, payToken: Bool = false,
+        merchantSpecifics: [String: String] = [:], saveToken: Bool = false, saveTokenMode: String? = "PREFER_NO",
+        payToken: Bool = false,
         paymentMinAmount: String = "0", paymentMaxAmount: String = "99999999.99", usagePerSessionLimit: Int? = nil,
         loanPlans: [SandboxLoanPlan] = [], displayName: String
     ) {
@@ -201,6 +206,7 @@ public struct SandboxMethod: Sendable, Equatable {
         self.supportedBrands = supportedBrands
         self.merchantSpecifics = merchantSpecifics
         self.saveToken = saveToken
+        self.saveTokenMode = saveTokenMode
         self.payToken = payToken
         self.paymentMinAmount = paymentMinAmount
         self.paymentMaxAmount = paymentMaxAmount
@@ -211,6 +217,14 @@ public struct SandboxMethod: Sendable, Equatable {
 
     /// The item id the SDK uses: `"{partner}-{method}"`.
     public var id: String { "\(partner)-\(method)" }
+
+    /// Whether a new token of this method is saved when a payment asks for it: ``saveToken`` is on and
+    /// ``saveTokenMode`` is absent, `PREFER_NO`, `PREFER_YES` or `billing_agreement` (ignoring case).
+    public var allowsSaving: Bool {
+        guard saveToken else { return false }
+        guard let mode = saveTokenMode?.uppercased() else { return true }
+        return ["PREFER_NO", "PREFER_YES", "BILLING_AGREEMENT"].contains(mode)
+    }
 
     /// Whether the method answers loan simulations (it has at least one plan).
     public var isSimulable: Bool { !loanPlans.isEmpty }

@@ -172,7 +172,7 @@ extension PurseSandbox {
         guard let owner = session.ownerReference else { return .success(()) }
         let wallet = state.wallets[owner] ?? []
         var names: Set<String> = []
-        for (item, method) in zip(items, methods) where item.wantsRegistration && method.saveToken {
+        for (item, method) in zip(items, methods) where item.wantsRegistration && method.allowsSaving {
             guard case .some(.some(let name)) = item.registrationName else { continue }
             guard TokenLabel.isValid(name) else {
                 return .failure(

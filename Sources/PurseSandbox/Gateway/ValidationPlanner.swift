@@ -120,7 +120,7 @@ struct ValidationPlanner {
         planned.pluginResult["currency"] = .string(card.currency)
         planned.pluginResult["partner_reference"] = .string(card.partnerReference)
         if debit > item.amount { planned.pluginResult["amount_loss"] = .int(debit - item.amount) }
-        if item.wantsRegistration, planned.tokenId == nil, planned.method.saveToken,
+        if item.wantsRegistration, planned.tokenId == nil, planned.method.allowsSaving,
             let owner = session.ownerReference
         {
             let digits = card.pan
@@ -200,7 +200,7 @@ struct ValidationPlanner {
             planned.pluginResult["brand"] = .string(form.brand)
             planned.pluginResult["bin"] = .string(form.bin)
             planned.pluginResult["last_four_digits"] = .string(form.lastFour)
-            if item.wantsRegistration || session.isInformationRequest, planned.method.saveToken,
+            if item.wantsRegistration || session.isInformationRequest, planned.method.allowsSaving,
                 let owner = session.ownerReference
             {
                 let masked = String(form.bin.prefix(6)) + "******" + form.lastFour

@@ -91,7 +91,7 @@ extension PurseSandbox {
             "currency": .string(currency),
             "expiration_date": .string(resolved.card.expirationDate),
             "partner_reference": .string(resolved.card.partnerReference),
-            "can_be_registered": .bool(method.saveToken && resolved.tokenId == nil),
+            "can_be_registered": .bool(method.allowsSaving && resolved.tokenId == nil),
         ]
     }
 }

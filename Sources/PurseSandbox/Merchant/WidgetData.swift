@@ -97,9 +97,9 @@ extension PurseSandbox {
             "payment_min_amount": .number(method.paymentMinAmount),
             "payment_max_amount": .number(method.paymentMaxAmount),
             "save_token": .bool(method.saveToken),
-            "save_token_mode": "PREFER_NO",
             "pay_token": .bool(method.payToken),
         ]
+        if let mode = method.saveTokenMode { settings["save_token_mode"] = .string(mode) }
         if let limit = method.usagePerSessionLimit { settings["usage_per_session_limit"] = .int(limit) }
         if !method.merchantSpecifics.isEmpty {
             settings["merchant_specifics"] = .object(method.merchantSpecifics.mapValues(SandboxJSON.string))

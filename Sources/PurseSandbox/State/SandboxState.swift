@@ -106,7 +106,7 @@ struct ClientSessionRecord: Codable, Sendable {
     func offers(_ method: SandboxMethod) -> Bool {
         guard offers(method.id) else { return false }
         guard isInformationRequest else { return true }
-        return method.kind == .card && method.saveToken
+        return method.kind == .card && method.allowsSaving
     }
 }
 

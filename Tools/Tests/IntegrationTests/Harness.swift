@@ -24,12 +24,15 @@ final class Harness: Sendable {
     /// Whether the sandbox waits on a test clock rather than in real time.
     let clockIsSimulated: Bool
 
-    init(_ wire: Wire, clock: any Clock<Duration> = ContinuousClock()) throws {
+    init(
+        _ wire: Wire, clock: any Clock<Duration> = ContinuousClock(), catalogue: SandboxCatalogue = .standard
+    ) throws {
         let serverTime = MutableTime(Date())
         self.wire = wire
         clockIsSimulated = !(clock is ContinuousClock)
         self.serverTime = serverTime
-        sandbox = try PurseSandbox(configuration: SandboxConfiguration(clock: clock, now: { serverTime.value }))
+        sandbox = try PurseSandbox(
+            configuration: SandboxConfiguration(clock: clock, now: { serverTime.value }, catalogue: catalogue))
         if wire == .loopback {
             // A short read timeout: libcurl (FoundationNetworking) may resend a POST whose reused connection
             // was dropped without its body; the server then answers 408 instead of waiting 10 s.

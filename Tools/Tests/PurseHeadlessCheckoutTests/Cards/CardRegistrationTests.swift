@@ -78,6 +78,80 @@ struct CardRegistrationTests {
         }
     }
 
+    /// The card method's `settings.save_token_mode`, over `CardSessions.params()` (whose `save_token` is on).
+    static func params(saveTokenMode: String?) -> JSONValue {
+        sessionReplacing(
+            "paymentSession.protocols.payzen.creditcard.configurations.settings.save_token_mode",
+            with: saveTokenMode.map(JSONValue.string), in: CardSessions.params())
+    }
+
+    @Test(
+        "save_token_mode decides with save_token: PREFER_NO, PREFER_YES (any case), or none save; another mode refuses",
+        arguments: [
+            ("PREFER_NO", true), ("PREFER_YES", true), ("prefer_yes", true), (nil, true), ("NEVER", false),
+            ("NOT_A_KNOWN_MODE", false),
+        ] as [(String?, Bool)])
+    func saveTokenMode(mode: String?, saves: Bool) async throws {
+        let stub = GatewayStub()
+        let checkout = try await CardSessions.open(Self.params(saveTokenMode: mode), stub: stub)
+        let method = try cardMethod(checkout)
+        #expect(method.configuration.saveTokenMode == mode)
+        #expect(method.configuration.saveToken)
+        #expect(method.canBeRegistered == saves)
+        #expect(method.configuration.allowsSaving == saves)
+        if saves {
+            try checkout.registerMethod(method, registered: true, name: "Mode card")
+            #expect(checkout.registrationOf(method).registered)
+        } else {
+            let error = #expect(throws: PurseCheckoutError.self) {
+                try checkout.registerMethod(method, registered: true, name: "Mode card")
+            }
+            #expect(error?.code == .methodNotRegisterable && error?.kind == .walletOperationFailed)
+            #expect(
+                error?.message
+                    == "payzen-creditcard does not allow saving cards (settings.save_token_mode \(mode ?? "") forbids "
+                    + "saving)")
+            #expect(checkout.registrationOf(method) == .notRegistered)
+        }
+        // Paying sends the decision only when one was recorded.
+        let element = checkout.paymentElement(for: .primaryMethod(method))
+        await element.prepare()
+        await fill(try #require(element.cardForm))
+        guard case .completed = await element.submit() else {
+            Issue.record("expected completed")
+            return
+        }
+        let item = try #require(stub.validations.first?.arrayValue?.first)
+        #expect((item["payment_preferences"]?["registration"] != nil) == saves)
+        #expect((stub.tokenizations.first?["card"]?["save_token"] == true) == saves)
+    }
+
+    @Test("an information request (save without paying) leaves out a card method whose save_token_mode forbids it")
+    func informationRequestOffersOnlySavingMethods() throws {
+        let settings = "paymentSession.protocols.payzen.creditcard.configurations.settings."
+        var params = sessionReplacing("paymentSession.information_request", with: true, in: CardSessions.params())
+        params = sessionReplacing("paymentSession.amount", with: 0, in: params)
+        params = sessionReplacing(settings + "registration_mode", with: "OFF_SESSION", in: params)
+        let allowed = try SessionDecoder.decode(params: params)
+        #expect(allowed.source.isInformationRequest)
+        #expect(allowed.primaryMethods.map(\.id) == ["payzen-creditcard"])
+        let forbidden = try SessionDecoder.decode(
+            params: sessionReplacing(settings + "save_token_mode", with: "NEVER", in: params))
+        #expect(forbidden.primaryMethods.isEmpty)
+    }
+
+    @Test("save_token off refuses whatever the mode, and says it is save_token")
+    func saveTokenOffWinsOverMode() async throws {
+        let params = sessionReplacing(
+            "paymentSession.protocols.payzen.creditcard.configurations.settings.save_token_mode", with: "PREFER_YES",
+            in: CardSessions.params(saveToken: false))
+        let checkout = try await CardSessions.open(params)
+        let error = #expect(throws: PurseCheckoutError.self) {
+            try checkout.registerMethod(try self.cardMethod(checkout), registered: true)
+        }
+        #expect(error?.message == "payzen-creditcard does not allow saving cards (settings.save_token is off)")
+    }
+
     @Test("without a wallet session the decision is recorded, with a warning")
     func guest() async throws {
         let log = LogSink()
