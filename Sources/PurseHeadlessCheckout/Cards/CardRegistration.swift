@@ -86,6 +86,11 @@ extension PurseHeadlessCheckout {
         return SecondaryRegistration(registered: true, name: recorded?.registered == true ? recorded?.name : nil)
     }
 
+    /// What in the session's current settings of `method` forbids saving its cards, or `nil` when they allow it.
+    func savingRefusal(for method: PrimaryMethod) -> String? {
+        state.session.primaryMethods.first { $0.id == method.id }?.configuration.savingRefusal
+    }
+
     /// Decisions live with the gift cards' ones (one set of labels to keep unique), under a key no wallet
     /// token id takes.
     static func registrationKey(_ method: PrimaryMethod) -> String { "method:" + method.id }

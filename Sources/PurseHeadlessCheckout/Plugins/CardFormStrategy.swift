@@ -42,6 +42,13 @@ final class CardFormStrategy: CardInputStrategy {
     func primaryItem(amount: Int64, context: ElementContext) async throws(PurseCheckoutError) -> ItemPayload {
         await form.settleBrandLookup()
         let registration = checkout?.cardRegistration(for: method)
+        if registration?.registered == true, let refusal = checkout?.savingRefusal(for: method) {
+            // Recorded while the method allowed it; a session update has since turned saving off.
+            throw PurseCheckoutError(
+                .methodNotRegisterable,
+                message: "\(method.id) no longer allows saving cards (\(refusal)): withdraw the decision with "
+                    + "registerMethod(_:registered: false) before paying")
+        }
         let saveToken = registration?.registered
         guard let card = form.vaultCard(saveToken: saveToken) else {
             throw PurseCheckoutError(.elementNotFulfilled, message: "\(method.id): the card form is not valid yet")

@@ -140,6 +140,33 @@ struct CardRegistrationTests {
         #expect(forbidden.primaryMethods.isEmpty)
     }
 
+    @Test("a decision recorded before a session update turned saving off is refused at submit, before any call")
+    func updateTurnsSavingOff() async throws {
+        let stub = GatewayStub()
+        let checkout = try await CardSessions.open(Self.params(saveTokenMode: "PREFER_NO"), stub: stub)
+        let method = try cardMethod(checkout)
+        try checkout.registerMethod(method, registered: true, name: "Mode card")
+        try await checkout.updateSession(widgetData: TestSessions.widgetData(Self.params(saveTokenMode: "NEVER")))
+        #expect(try !cardMethod(checkout).canBeRegistered)
+        let element = checkout.paymentElement(for: .primaryMethod(method))
+        await element.prepare()
+        await fill(try #require(element.cardForm))
+        guard case .failed(let error) = await element.submit() else {
+            Issue.record("expected failed")
+            return
+        }
+        #expect(error.code == .methodNotRegisterable)
+        #expect(error.message.contains("no longer allows saving cards (settings.save_token_mode NEVER forbids saving)"))
+        #expect(stub.tokenizations.isEmpty && stub.validations.isEmpty)
+        // Withdrawn, the card pays.
+        try checkout.registerMethod(method, registered: false)
+        guard case .completed = await element.submit() else {
+            Issue.record("expected completed after withdrawing")
+            return
+        }
+        #expect(stub.tokenizations.first?["card"]?["save_token"] == false)
+    }
+
     @Test("save_token off refuses whatever the mode, and says it is save_token")
     func saveTokenOffWinsOverMode() async throws {
         let params = sessionReplacing(
