@@ -66,10 +66,11 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     /// What a data task's completion handler received, as the `send` result.
+    /// `sentBodyBytes` is read only for a failure.
     private static func answer(
-        _ data: Data?, _ response: URLResponse?, _ error: (any Error)?, sentBodyBytes: Int64
+        _ data: Data?, _ response: URLResponse?, _ error: (any Error)?, sentBodyBytes: @autoclosure () -> Int64
     ) -> Answer {
-        if let error { return .failure(classify(error, sentBodyBytes: sentBodyBytes)) }
+        if let error { return .failure(classify(error, sentBodyBytes: sentBodyBytes())) }
         guard let http = response as? HTTPURLResponse else {
             return .failure(TransportError(.other, detail: "not an HTTP answer"))
         }
