@@ -1,7 +1,8 @@
 import Foundation
 import PurseCheckoutTesting
-import PurseSandbox
 import Testing
+
+@testable import PurseSandbox
 
 /// The sandbox serves each `save_token_mode` and honours it on its own: a registration the mode forbids saves
 /// nothing, whatever a client sends.
