@@ -9,7 +9,7 @@ public import PurseSandbox
 /// let element = checkout.paymentElement(for: .primaryMethod(applePay))
 /// element.applePaySheet = SandboxApplePaySheet(steps: [.authorize(.approve)])
 /// await element.prepare()
-/// let outcome = await element.submit()      // .completed: AUTHORIZED at the sandbox
+/// let outcome = await element.submitAndWait()      // .completed: AUTHORIZED at the sandbox
 /// ```
 ///
 /// Each presentation plays the whole script: `.authorize` hands the element one payment (after a failure the real

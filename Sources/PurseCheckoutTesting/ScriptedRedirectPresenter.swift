@@ -11,7 +11,7 @@ public import PurseSandbox
 /// let presenter = ScriptedRedirectPresenter(sandbox: sandbox, steps: [.approve])
 /// let element = checkout.paymentElement(for: .primaryMethod(fintecture), redirect: presenter)
 /// await element.prepare()
-/// let outcome = await element.submit()     // .returnedFromRedirect(url: https://shop.example.com/return?…)
+/// let outcome = await element.submitAndWait()     // .returnedFromRedirect(url: https://shop.example.com/return?…)
 /// sandbox.clientSessionStatus(id: checkout.session.id)?.payment?.authorizationStatus   // "AUTHORIZED"
 /// ```
 ///

@@ -20,6 +20,9 @@ public import Observation
 ///
 /// To test code that uses a checkout, open it on the in-process sandbox of `PurseCheckoutTesting` with a
 /// test clock: no real network, no real waits.
+///
+/// Every public type of the module is also a member of this class, under its own name: where an app has a
+/// `Currency` of its own, `PurseHeadlessCheckout.Currency` is the SDK's (see <doc:TypeNames>).
 @MainActor
 @Observable
 public final class PurseHeadlessCheckout {
@@ -63,7 +66,7 @@ public final class PurseHeadlessCheckout {
     ///   its address), or `REQUEST_CANCELLED`.
     public convenience init(
         widgetData: String, configuration: PurseCheckoutConfiguration = PurseCheckoutConfiguration()
-    ) async throws {
+    ) async throws(PurseCheckoutError) {
         let session = try SessionDecoder.decode(widgetData: widgetData)
         try await self.init(session: session, configuration: configuration)
     }
@@ -78,7 +81,7 @@ public final class PurseHeadlessCheckout {
     public init(
         session: ClientSession, configuration: PurseCheckoutConfiguration = PurseCheckoutConfiguration()
     )
-        async throws
+        async throws(PurseCheckoutError)
     {
         let log = Logger(handler: configuration.logHandler)
         let roots = configuration.apiRoots ?? session.apiRoots

@@ -25,7 +25,7 @@ extension PurseHeadlessCheckout {
     ///   balance read (`FAILED_TO_INIT_SECONDARY_TOKEN`, `SECONDARY_METHOD_REQUEST_ABORTED` when the task is
     ///   cancelled).
     @discardableResult
-    public func updateSession(widgetData: String) async throws -> SessionUpdate {
+    public func updateSession(widgetData: String) async throws(PurseCheckoutError) -> SessionUpdate {
         try ensureUpdatable()
         let session = try SessionDecoder.decode(widgetData: widgetData)
         return try await updateSession(session)
@@ -34,7 +34,7 @@ extension PurseHeadlessCheckout {
     /// Moves the checkout onto an already-decoded client session: ``updateSession(widgetData:)``.
     /// - Throws: the errors of ``updateSession(widgetData:)`` but the widget data's.
     @discardableResult
-    public func updateSession(_ session: ClientSession) async throws -> SessionUpdate {
+    public func updateSession(_ session: ClientSession) async throws(PurseCheckoutError) -> SessionUpdate {
         try ensureUpdatable()
         guard serverNow < session.expirationDate else {
             throw PurseCheckoutError(

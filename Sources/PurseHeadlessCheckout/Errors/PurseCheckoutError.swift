@@ -5,15 +5,18 @@
 /// (``Kind/invalidTake``, ``Kind/walletOperationFailed``, ``Kind/secondaryTokenizationFailed`` …),
 /// a message a person can act on, and, when a server answered, its HTTP status and error code.
 ///
-/// Match a group in a `catch` clause, or compare codes:
+/// Every throwing call of the SDK is declared `throws(PurseCheckoutError)`. Match a group in a `catch` clause,
+/// or compare codes:
 /// ```swift
-/// do {
+/// do throws(PurseCheckoutError) {
 ///     try checkout.applySecondary(token, amount: Decimal(2))
 /// } catch PurseCheckoutError.invalidTake {
 ///     // INVALID_TAKE_AMOUNT, MAX_AMOUNT_REACHED, USAGE_LIMIT_ERROR,
 ///     // SECONDARY_METHOD_TAKE_POLICY_VIOLATED or SECONDARY_TOKEN_ALREADY_APPLIED
-/// } catch let error as PurseCheckoutError where error.code == .apiError {
+/// } catch let error where error.code == .apiError {
 ///     print(error.httpStatus ?? 0)
+/// } catch {
+///     print(error.code)
 /// }
 /// ```
 ///
@@ -73,7 +76,8 @@ public struct PurseCheckoutError: Error, Sendable, Hashable, CustomStringConvert
     }
 }
 
-/// The name the redirection docs use for the error inside a `failed` outcome.
+/// The former second name of ``PurseCheckoutError``; every API names the error ``PurseCheckoutError``.
+@available(*, deprecated, renamed: "PurseCheckoutError")
 public typealias PurseError = PurseCheckoutError
 
 extension PurseCheckoutError {

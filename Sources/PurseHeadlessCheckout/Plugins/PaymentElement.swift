@@ -15,7 +15,7 @@ public import Observation
 /// await element.prepare()
 /// element.submit()                       // the outcome goes to the listener
 /// ```
-/// In tests, `let outcome = await element.submit()` returns the outcome directly.
+/// In tests, `let outcome = await element.submitAndWait()` returns the outcome directly.
 ///
 /// An element for something no plugin can pay (a `pci_proxy` card, a method with no plugin) is still
 /// created: ``unavailableReason`` is `METHOD_NOT_IMPLEMENTED`, it never becomes ready, and `prepare()` and
@@ -123,7 +123,8 @@ public final class PaymentElement: Identifiable {
         }
     }
 
-    /// Pays: the outcome goes to the listener. Taps while a submit is under way are ignored.
+    /// Pays, from a Pay button: returns at once, and the outcome goes to the listener (and `onOutcome`). Taps
+    /// while a submit is under way are ignored. From `async` code, ``submitAndWait()`` returns the outcome.
     public func submit() {
         guard !isSubmitting else {
             checkout?.log.debug("submit ignored: \(item.id) is already submitting")
@@ -134,10 +135,11 @@ public final class PaymentElement: Identifiable {
         Task { report(await pay()) }
     }
 
-    /// Pays and returns the outcome (also sent to the listener). While another submit of this element is
-    /// under way, returns `failed(SESSION_ALREADY_SUBMITTED_ERROR)` without telling the listener.
+    /// Pays and waits for the outcome, which it returns (and also sends to the listener). While another submit
+    /// of this element is under way, returns `failed(SESSION_ALREADY_SUBMITTED_ERROR)` without telling the
+    /// listener. A Pay button's action, which cannot wait, calls ``submit()`` instead.
     @discardableResult
-    public func submit() async -> PaymentOutcome {
+    public func submitAndWait() async -> PaymentOutcome {
         guard !isSubmitting else {
             return .failed(PurseCheckoutError(.sessionAlreadySubmitted, message: "this element is already submitting"))
         }
@@ -146,6 +148,14 @@ public final class PaymentElement: Identifiable {
         let outcome = await pay()
         report(outcome)
         return outcome
+    }
+
+    /// The former name of ``submitAndWait()``, which it calls. Its spelling is the synchronous ``submit()``'s,
+    /// which made `element.submit()` without `await` fail to compile in an `async` function.
+    @available(*, deprecated, renamed: "submitAndWait()")
+    @discardableResult
+    public func submit() async -> PaymentOutcome {
+        await submitAndWait()
     }
 
     /// Runs one submit; ``isSubmitting`` is already set and is cleared at the end.

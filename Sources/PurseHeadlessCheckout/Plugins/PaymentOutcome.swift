@@ -12,7 +12,7 @@ public enum PaymentOutcome: Sendable, Hashable {
     /// The shopper dismissed the page without completing.
     case canceled
     /// `/init` or `/validate` failed, the page could not open, or the element cannot pay (`METHOD_NOT_IMPLEMENTED`).
-    case failed(PurseError)
+    case failed(PurseCheckoutError)
 }
 
 /// Receives a payment element's outcomes. The element holds its listener weakly.
@@ -29,7 +29,7 @@ public enum RedirectPresentationResult: Sendable, Hashable {
     /// The shopper closed the page.
     case canceled
     /// The page could not be opened, or the policy refused a URL.
-    case failed(PurseError)
+    case failed(PurseCheckoutError)
 }
 
 /// Opens the pages a payment asks for (PSP hosted page, 3-D Secure challenge) and catches the return.

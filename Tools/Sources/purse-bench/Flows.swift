@@ -103,7 +103,7 @@ enum Flows {
             try checkout.setPrimaryToken(card)
             await element.prepare()
             element.cvvField?.cvv = "123"
-            _ = await element.submit()
+            _ = await element.submitAndWait()
         },
         Flow(
             name: "saved PayPal", minimum: 2,
@@ -125,7 +125,7 @@ enum Flows {
                 policy: .sandboxShop, transport: bench.transport, steps: [.approve])
             let element = checkout.paymentElement(for: .primaryMethod(item), redirect: presenter)
             await element.prepare()
-            _ = await element.submit()
+            _ = await element.submitAndWait()
         },
     ]
 

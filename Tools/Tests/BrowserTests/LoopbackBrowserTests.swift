@@ -91,7 +91,7 @@ struct LoopbackBrowserTests {
         let element = checkout.paymentElement(for: item, redirect: presenter)
         await element.prepare()
 
-        async let outcome = element.submit()
+        async let outcome = element.submitAndWait()
         for await _ in opened { break }
         let button = try await browser.element(css: "#\(flow.button)")
         try await browser.click(button)

@@ -48,7 +48,7 @@ struct ApplePayFlowTests {
         #expect(request.summaryItems.map(\.minorUnits) == [4299, -2000, 2299])
         #expect(request.total.amount == Decimal(string: "22.99"))
 
-        let outcome = await element.submit()
+        let outcome = await element.submitAndWait()
         guard case .completed(let result) = outcome else {
             Issue.record("not paid: \(outcome)")
             return
@@ -73,7 +73,7 @@ struct ApplePayFlowTests {
             let harness = try Harness(wire)
             let sheet = SandboxApplePaySheet(steps: [.authorize(token)])
             let (checkout, element, _) = try await giftCardAndApplePay(harness, sheet: sheet)
-            let outcome = await element.submit()
+            let outcome = await element.submitAndWait()
             guard case .failed(let error) = outcome else {
                 Issue.record("\(wire): expected a refusal, got \(outcome)")
                 continue
@@ -85,7 +85,7 @@ struct ApplePayFlowTests {
             // The same sheet lets the shopper try again with another card: this time it pays.
             let retry = SandboxApplePaySheet(steps: [.authorize(token), .authorize(.approve)])
             element.applePaySheet = retry
-            guard case .completed = await element.submit() else {
+            guard case .completed = await element.submitAndWait() else {
                 Issue.record("\(wire): the retry did not pay")
                 continue
             }
@@ -99,7 +99,7 @@ struct ApplePayFlowTests {
         let harness = try Harness(wire)
         let sheet = SandboxApplePaySheet(steps: [.authorizeData(Data("not a sandbox token".utf8))])
         let (checkout, element, _) = try await giftCardAndApplePay(harness, sheet: sheet)
-        guard case .failed(let error) = await element.submit() else {
+        guard case .failed(let error) = await element.submitAndWait() else {
             Issue.record("expected a failure")
             return
         }
@@ -116,7 +116,7 @@ struct ApplePayFlowTests {
             harness.sandbox.faults.inject(.drop(count: 1), on: .gatewayInitXPay)
             let sheet = SandboxApplePaySheet(steps: [.authorize(.approve), .authorize(.approve)])
             let (checkout, element, _) = try await giftCardAndApplePay(harness, sheet: sheet)
-            guard case .completed = await element.submit() else {
+            guard case .completed = await element.submitAndWait() else {
                 Issue.record("\(wire): the retry did not pay")
                 continue
             }
@@ -137,7 +137,7 @@ struct ApplePayFlowTests {
         harness.sandbox.faults.inject(.drop(count: 1), on: .gatewayInitXPay)
         let (checkout, element, _) = try await giftCardAndApplePay(
             harness, sheet: SandboxApplePaySheet(steps: [.authorize(.approve)]))
-        guard case .failed(let error) = await element.submit() else {
+        guard case .failed(let error) = await element.submitAndWait() else {
             Issue.record("expected a failure")
             return
         }
@@ -151,7 +151,7 @@ struct ApplePayFlowTests {
         let harness = try Harness(wire)
         let sheet = SandboxApplePaySheet(steps: [])
         let (checkout, element, _) = try await giftCardAndApplePay(harness, sheet: sheet)
-        #expect(await element.submit() == .canceled)
+        #expect(await element.submitAndWait() == .canceled)
         #expect(sheet.presentedRequests.count == 1)
         #expect(xpayCalls(harness) == 0 && validateCalls(harness) == 0)
         #expect(checkout.state.phase == .ready)
@@ -167,7 +167,7 @@ struct ApplePayFlowTests {
         let (checkout, element, _) = try await giftCardAndApplePay(harness, sheet: sheet) { configuration in
             configuration.now = { deviceTime.value }
         }
-        guard case .failed(let error) = await element.submit() else {
+        guard case .failed(let error) = await element.submitAndWait() else {
             Issue.record("expected a failure")
             return
         }
@@ -187,7 +187,7 @@ struct ApplePayFlowTests {
             .authorize(.approve),
         ])
         let (checkout, element, _) = try await giftCardAndApplePay(harness, sheet: sheet)
-        guard case .failed(let error) = await element.submit() else {
+        guard case .failed(let error) = await element.submitAndWait() else {
             Issue.record("expected a failure")
             return
         }
@@ -212,7 +212,7 @@ struct ApplePayFlowTests {
             let (checkout, element, token) = try await giftCardAndApplePay(harness, sheet: sheet)
             target.checkout = checkout
             target.token = token
-            guard case .failed(let error) = await element.submit() else {
+            guard case .failed(let error) = await element.submitAndWait() else {
                 Issue.record("\(wire): expected a failure")
                 continue
             }
@@ -222,7 +222,7 @@ struct ApplePayFlowTests {
             // Submitting again shows the order without the gift card, and pays it.
             let again = SandboxApplePaySheet(steps: [.authorize(.approve)])
             element.applePaySheet = again
-            guard case .completed = await element.submit() else {
+            guard case .completed = await element.submitAndWait() else {
                 Issue.record("\(wire): the second sheet did not pay")
                 continue
             }
@@ -245,7 +245,7 @@ struct ApplePayFlowTests {
         let element = checkout.paymentElement(for: .primaryMethod(applePay))
         element.applePaySheet = sheet
         await element.prepare()
-        guard case .failed(let error) = await element.submit() else {
+        guard case .failed(let error) = await element.submitAndWait() else {
             Issue.record("expected a failure")
             return
         }
@@ -258,13 +258,13 @@ struct ApplePayFlowTests {
     func unavailable() async throws {
         let harness = try Harness(.inProcess)
         let (checkout, element, _) = try await giftCardAndApplePay(harness, sheet: nil)
-        guard case .failed(let noSheet) = await element.submit() else {
+        guard case .failed(let noSheet) = await element.submitAndWait() else {
             Issue.record("expected a failure without a sheet")
             return
         }
         #expect(noSheet.code == .applePayUnavailable)
         element.applePaySheet = SandboxApplePaySheet(steps: [.authorize(.approve)], presents: false)
-        guard case .failed(let notShown) = await element.submit() else {
+        guard case .failed(let notShown) = await element.submitAndWait() else {
             Issue.record("expected a failure when the sheet is not shown")
             return
         }
@@ -295,7 +295,7 @@ struct ApplePayFlowTests {
         let (checkout, element, _) = try await giftCardAndApplePay(harness, sheet: sheet) { configuration in
             configuration.logHandler = lines.handler
         }
-        let outcome = await element.submit()
+        let outcome = await element.submitAndWait()
         let payment = ApplePayPayment(
             paymentData: paymentData, transactionIdentifier: "tx-\(marker)",
             paymentMethod: ApplePayPaymentMethod(network: "Visa", type: "debit", displayName: "Visa 1234"))

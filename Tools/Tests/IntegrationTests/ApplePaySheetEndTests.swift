@@ -27,7 +27,7 @@ struct ApplePaySheetEndTests {
         // /validate answers only when the test clock has moved 5 s: the sheet closes before that.
         harness.sandbox.faults.inject(.latency(.seconds(5), count: 1), on: .gatewayValidate)
 
-        let outcome = await element.submit()
+        let outcome = await element.submitAndWait()
 
         #expect(sheet.endedBeforeTheAnswer)
         #expect(harness.sandbox.stats().requests(.gatewayValidate) == 1)

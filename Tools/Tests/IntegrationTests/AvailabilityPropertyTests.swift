@@ -120,7 +120,7 @@ struct AvailabilityPropertyTests {
                 do {
                     try checkout.applySecondary(token, amount: cap)
                     #expect(before == .available, "seed 0x\(String(seed, radix: 16)): \(step) went through")
-                } catch let error as PurseCheckoutError {
+                } catch {
                     #expect(error.unavailableReason == before.reason, "seed 0x\(String(seed, radix: 16)): \(step)")
                 }
             case 2:

@@ -374,7 +374,7 @@ extension PurseHeadlessCheckout {
             }
             return nil
         } catch {
-            return error as? PurseCheckoutError
+            return error
         }
     }
 

@@ -222,7 +222,7 @@ struct CheckoutOverSandboxTests {
         do {
             _ = try await PurseHeadlessCheckout(widgetData: session.widgetData, configuration: configuration)
             Issue.record("an expired session opened")
-        } catch let error as PurseCheckoutError {
+        } catch {
             #expect(error.code == .expiredSession)
         }
         #expect(harness.sandbox.stats().charges == 0)

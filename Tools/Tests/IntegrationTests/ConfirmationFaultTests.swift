@@ -47,7 +47,7 @@ struct ConfirmationFaultTests {
         let method = try #require(checkout.paymentMethods.first { $0.id == RedirectionMethod.get.rawValue })
         let element = checkout.paymentElement(for: .primaryMethod(method), redirect: harness.scriptedPresenter([step]))
         await element.prepare()
-        let submit = Task { await element.submit() }
+        let submit = Task { await element.submitAndWait() }
         await Self.drive(clock)
         let outcome = await submit.value
         guard case .returnedFromRedirect = outcome else {

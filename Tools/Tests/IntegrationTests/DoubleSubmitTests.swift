@@ -85,7 +85,7 @@ struct DoubleSubmitTests {
         for (checkout, element) in zip(checkouts, elements) {
             for _ in 0..<count {
                 payments.append(Task { @MainActor in await Self.pay(checkout) })
-                submits.append(Task { @MainActor in await element.submit() })
+                submits.append(Task { @MainActor in await element.submitAndWait() })
                 Self.tap(element)  // fire and forget, as a button does; a tap while submitting is ignored
             }
         }

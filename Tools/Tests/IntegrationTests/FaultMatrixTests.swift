@@ -174,7 +174,7 @@ struct FaultMatrixTests {
         try #require(element.isReady)
         let before = ObservedCheckout(checkout)
         rig.sandbox.faults.inject(fault.sandboxFault, on: .gatewayValidate)
-        let outcome = await element.submit()
+        let outcome = await element.submitAndWait()
         rig.sandbox.faults.clear(.gatewayValidate)
         expectCellError(failure(of: outcome), expected, kind: .api, fault: fault, wire: rig.harness.wire)
         var rolledBack = before
@@ -182,7 +182,7 @@ struct FaultMatrixTests {
         #expect(ObservedCheckout(checkout) == rolledBack)
         #expect(rig.requests(.gatewayValidate) == expected.requests)
         #expect(presenter.presented.isEmpty)
-        let retry = await element.submit()
+        let retry = await element.submitAndWait()
         #expect(rig.requests(.gatewayValidate) == expected.requests + 1)
         if call == .threeDSValidate {
             guard case .returnedFromRedirect = retry else {
@@ -216,7 +216,7 @@ struct FaultMatrixTests {
         let route: SandboxRoute = registers ? .gatewayValidate : .vault
         let routeBefore = rig.requests(route)
         rig.sandbox.faults.inject(fault.sandboxFault, on: route)
-        let outcome = await element.submit()
+        let outcome = await element.submitAndWait()
         rig.sandbox.faults.clear(route)
         expectCellError(failure(of: outcome), expected, kind: .api, fault: fault, wire: rig.harness.wire)
         var rolledBack = before
@@ -228,7 +228,7 @@ struct FaultMatrixTests {
         } else {
             #expect(rig.requests(.gatewayValidate) == 0)
         }
-        let retry = await element.submit()
+        let retry = await element.submitAndWait()
         #expect(completion(of: retry)?.globalStatus == .success)
         // After a lost /validate answer the form token is reused: no second tokenization, same key.
         if registers { #expect(rig.requests(.vault) - vaultBefore == 1) }
@@ -276,7 +276,7 @@ struct FaultMatrixTests {
         let before = ObservedCheckout(checkout)
         let route: SandboxRoute = call == .redirectionInit ? .gatewayInit : .gatewayValidate
         rig.sandbox.faults.inject(fault.sandboxFault, on: route)
-        let outcome = await element.submit()
+        let outcome = await element.submitAndWait()
         rig.sandbox.faults.clear(route)
         expectCellError(failure(of: outcome), expected, kind: .api, fault: fault, wire: rig.harness.wire)
         var rolledBack = before
@@ -285,7 +285,7 @@ struct FaultMatrixTests {
         #expect(rig.requests(route) == expected.requests)
         if call == .redirectionInit { #expect(rig.requests(.gatewayValidate) == 0) }
         #expect(presenter.presented.isEmpty)
-        let retry = await element.submit()
+        let retry = await element.submitAndWait()
         guard case .returnedFromRedirect = retry else {
             Issue.record("expected returnedFromRedirect, got \(retry)")
             return

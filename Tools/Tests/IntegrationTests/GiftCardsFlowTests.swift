@@ -66,7 +66,7 @@ struct GiftCardsFlowTests {
         await element.prepare()
         try checkout.setPrimaryToken(card)
         #expect(checkout.amountSplit.map(\.amount) == [20, Decimal(string: "22.99")])
-        guard case .completed(let result) = await element.submit() else {
+        guard case .completed(let result) = await element.submitAndWait() else {
             Issue.record("expected completed")
             return
         }

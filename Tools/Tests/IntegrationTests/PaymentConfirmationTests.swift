@@ -55,7 +55,7 @@ struct PaymentConfirmationTests {
         let element = checkout.paymentElement(
             for: try Self.item(page, in: checkout), redirect: harness.scriptedPresenter([step, .approve]))
         await element.prepare()
-        let outcome = await element.submit()
+        let outcome = await element.submitAndWait()
         let server = await harness.status(of: checkout)?.payment
         switch step {
         case .approve:
@@ -94,7 +94,7 @@ struct PaymentConfirmationTests {
         }
         guard step == .decline || step == .cancel else { return }
         // Open again, as after a declined card: the next attempt has a new idempotency key and pays.
-        guard case .returnedFromRedirect = await element.submit() else {
+        guard case .returnedFromRedirect = await element.submitAndWait() else {
             Issue.record("the second attempt did not come back")
             return
         }
@@ -193,7 +193,7 @@ struct PaymentConfirmationTests {
         let element = checkout.paymentElement(
             for: try Self.item(.pspGet, in: checkout), redirect: harness.scriptedPresenter([.decline]))
         await element.prepare()
-        guard case .returnedFromRedirect = await element.submit() else {
+        guard case .returnedFromRedirect = await element.submitAndWait() else {
             Issue.record("expected a return")
             return
         }

@@ -29,7 +29,7 @@ struct RedirectionFlowTests {
             await element.prepare()
             #expect(element.isReady)
             #expect(harness.sandbox.stats().requests(.gatewayInit) == 0)  // prepare consumes nothing
-            let outcome = await element.submit()
+            let outcome = await element.submitAndWait()
             guard case .returnedFromRedirect(let url) = outcome else {
                 Issue.record("\(method) \(step): expected returnedFromRedirect, got \(outcome)")
                 continue
@@ -57,7 +57,7 @@ struct RedirectionFlowTests {
             let element = checkout.paymentElement(
                 for: .primaryMethod(item), redirect: harness.scriptedPresenter([.dismiss]))
             await element.prepare()
-            #expect(await element.submit() == .canceled, "\(method)")
+            #expect(await element.submitAndWait() == .canceled, "\(method)")
             #expect(await harness.authorizationStatus(of: checkout) == "PENDING")
         }
     }
@@ -70,7 +70,7 @@ struct RedirectionFlowTests {
             let item = try #require(checkout.paymentMethods.first { $0.id == method.rawValue })
             let element = checkout.paymentElement(for: .primaryMethod(item))
             await element.prepare()
-            guard case .completed(let result) = await element.submit() else {
+            guard case .completed(let result) = await element.submitAndWait() else {
                 Issue.record("expected completed")
                 continue
             }
@@ -101,7 +101,7 @@ struct RedirectionFlowTests {
         let item = try #require(checkout.paymentMethods.first { $0.id == RedirectionMethod.postForm.rawValue })
         let element = checkout.paymentElement(for: .primaryMethod(item), redirect: presenter)
         await element.prepare()
-        guard case .completed(let result) = await element.submit() else {
+        guard case .completed(let result) = await element.submitAndWait() else {
             Issue.record("expected completed")
             return
         }
@@ -122,7 +122,7 @@ struct RedirectionFlowTests {
             let element = checkout.paymentElement(for: .paymentToken(card), redirect: presenter)
             #expect(!element.hasUI)
             await element.prepare()
-            guard case .returnedFromRedirect = await element.submit() else {
+            guard case .returnedFromRedirect = await element.submitAndWait() else {
                 Issue.record("expected a return from the challenge")
                 continue
             }
@@ -147,7 +147,7 @@ struct RedirectionFlowTests {
         let presenter = harness.scriptedPresenter([.approve])
         let element = checkout.paymentElement(for: .primaryMethod(item), redirect: presenter)
         await element.prepare()
-        guard case .failed(let error) = await element.submit() else {
+        guard case .failed(let error) = await element.submitAndWait() else {
             Issue.record("expected failed")
             return
         }
@@ -157,7 +157,7 @@ struct RedirectionFlowTests {
         #expect(harness.sandbox.stats().requests(.gatewayValidate) == 0)
         #expect(await harness.status(of: checkout)?.payment == nil)
         // The refusal is not final: the next tap runs /init again and pays.
-        guard case .returnedFromRedirect = await element.submit() else {
+        guard case .returnedFromRedirect = await element.submitAndWait() else {
             Issue.record("expected the retry to reach the page")
             return
         }
@@ -174,7 +174,7 @@ struct RedirectionFlowTests {
         let element = checkout.paymentElement(
             for: .primaryMethod(item), redirect: harness.scriptedPresenter([.approve]))
         await element.prepare()
-        guard case .failed(let error) = await element.submit() else {
+        guard case .failed(let error) = await element.submitAndWait() else {
             Issue.record("expected failed")
             return
         }
@@ -194,7 +194,7 @@ struct RedirectionFlowTests {
         let item = try #require(checkout.paymentMethods.first { $0.id == RedirectionMethod.get.rawValue })
         let element = checkout.paymentElement(for: .primaryMethod(item), redirect: presenter)
         await element.prepare()
-        guard case .failed(let error) = await element.submit() else {
+        guard case .failed(let error) = await element.submitAndWait() else {
             Issue.record("expected failed")
             return
         }
@@ -215,7 +215,7 @@ struct RedirectionFlowTests {
         do {
             _ = try await checkout.submitPayment()
             Issue.record("the answer was lost, yet submitPayment() returned")
-        } catch let error as PurseCheckoutError {
+        } catch {
             #expect(error.code == .networkError)
         }
         harness.sandbox.faults.clearAll()

@@ -29,7 +29,7 @@ struct RedirectionRestoreTests {
             let item = try #require(checkout.paymentMethods.first { $0.id == RedirectionMethod.postForm.rawValue })
             let element = checkout.paymentElement(for: .primaryMethod(item), redirect: presenter)
             await element.prepare()
-            _ = await element.submit()  // the app dies while the shopper is in the bank app
+            _ = await element.submitAndWait()  // the app dies while the shopper is in the bank app
             snapshot = presenter.snapshots.first
             livePage = checkout.submittedPayment?.redirection
         }
@@ -50,7 +50,7 @@ struct RedirectionRestoreTests {
         let element = restored.paymentElement(
             for: .primaryMethod(restored.paymentMethods.first { $0.id == "alma-cb2x" }!))
         await element.prepare()
-        guard case .failed(let refused) = await element.submit() else {
+        guard case .failed(let refused) = await element.submitAndWait() else {
             Issue.record("expected failed")
             return
         }
@@ -83,7 +83,7 @@ struct RedirectionRestoreTests {
                 try await copy.submitPayment()
                 return nil
             } catch {
-                return error as? PurseCheckoutError
+                return error
             }
         }
         async let one = attempt(first)
@@ -112,8 +112,8 @@ struct RedirectionRestoreTests {
                 redirect: harness.scriptedPresenter([.approve]))
         }
         for element in elements { await element.prepare() }
-        async let one = elements[0].submit()
-        async let two = elements[1].submit()
+        async let one = elements[0].submitAndWait()
+        async let two = elements[1].submitAndWait()
         let outcomes = await [one, two]
         let returned = outcomes.filter {
             if case .returnedFromRedirect = $0 { return true }
@@ -154,7 +154,7 @@ struct RedirectionRestoreTests {
         let element = checkout.paymentElement(
             for: .primaryMethod(method), redirect: harness.scriptedPresenter([.approve]))
         await element.prepare()
-        guard case .returnedFromRedirect = await element.submit() else {
+        guard case .returnedFromRedirect = await element.submitAndWait() else {
             Issue.record("expected a return")
             return
         }
@@ -187,7 +187,7 @@ struct RedirectionRestoreTests {
             for: .primaryMethod(restored.paymentMethods.first { $0.id == method.id }!),
             redirect: harness.scriptedPresenter([.approve]))
         await element.prepare()
-        guard case .returnedFromRedirect = await element.submit() else {
+        guard case .returnedFromRedirect = await element.submitAndWait() else {
             Issue.record("expected a return")
             return
         }

@@ -17,7 +17,7 @@ struct ReturnBindingTests {
             for: .primaryMethod(try #require(other.paymentMethods.first { $0.id == RedirectionMethod.get.rawValue })),
             redirect: harness.scriptedPresenter([.approve]))
         await element.prepare()
-        guard case .returnedFromRedirect(let url) = await element.submit() else {
+        guard case .returnedFromRedirect(let url) = await element.submitAndWait() else {
             throw Refusal(description: "the other session's page did not return")
         }
         return (url, other.session.id)
@@ -61,7 +61,7 @@ struct ReturnBindingTests {
                 try #require(checkout.paymentMethods.first { $0.id == RedirectionMethod.get.rawValue })),
             redirect: presenter)
         await element.prepare()
-        let outcome = Task { await element.submit() }
+        let outcome = Task { await element.submitAndWait() }
         while !checkout.returnHandoff.isWaiting { await Task.yield() }
         #expect(checkout.handleReturnURL(foreign.url, policy: .sandboxShop) == .otherSession(foreign.sessionID))
         #expect(checkout.returnHandoff.isWaiting)  // the page is still open
@@ -87,7 +87,7 @@ struct ReturnBindingTests {
                 try #require(checkout.paymentMethods.first { $0.id == RedirectionMethod.get.rawValue })),
             redirect: FixedReturnPresenter(url: foreign.url))
         await element.prepare()
-        guard case .failed(let error) = await element.submit() else {
+        guard case .failed(let error) = await element.submitAndWait() else {
             Issue.record("expected failed")
             return
         }
@@ -140,7 +140,7 @@ struct ReturnBindingTests {
                 try #require(checkout.paymentMethods.first { $0.id == RedirectionMethod.get.rawValue })),
             redirect: FixedReturnPresenter(url: url))
         await element.prepare()
-        guard case .returnedFromRedirect = await element.submit() else {
+        guard case .returnedFromRedirect = await element.submitAndWait() else {
             Issue.record("expected a return")
             return
         }

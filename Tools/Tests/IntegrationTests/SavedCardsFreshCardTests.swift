@@ -50,7 +50,7 @@ struct SavedCardsFreshCardTests {
         #expect(form.brand == card.brand)
         #expect(form.brandSource == .vault)
         #expect(element.isReady)
-        _ = completion(of: await element.submit())
+        _ = completion(of: await element.submitAndWait())
         let stats = harness.sandbox.stats()
         #expect(await harness.status(of: checkout)?.payment?.authorizationStatus == "AUTHORIZED")
         #expect(stats.requests(.vault) == 2)
@@ -72,7 +72,7 @@ struct SavedCardsFreshCardTests {
         let checkout = try await harness.openCheckout()
         let (element, form) = try await cardElement(checkout)
         await enterCard(form, pan: pan)
-        let error = failure(of: await element.submit())
+        let error = failure(of: await element.submitAndWait())
         #expect(error?.code == .validateFailed)
         #expect(error?.serverCode == code)
         #expect(harness.sandbox.stats().charges == 0)
@@ -88,7 +88,7 @@ struct SavedCardsFreshCardTests {
         let presenter = ShopperPresenter(harness.sandbox)
         let (element, form) = try await cardElement(checkout, presenter: presenter)
         await enterCard(form, pan: pan)
-        guard case .returnedFromRedirect = await element.submit() else {
+        guard case .returnedFromRedirect = await element.submitAndWait() else {
             Issue.record("expected a return from the challenge")
             return
         }
@@ -105,7 +105,7 @@ struct SavedCardsFreshCardTests {
         let (element, form) = try await cardElement(
             checkout, presenter: ShopperPresenter(harness.sandbox, decision: "decline"))
         await enterCard(form, pan: "4000000000003220")
-        guard case .returnedFromRedirect = await element.submit() else {
+        guard case .returnedFromRedirect = await element.submitAndWait() else {
             Issue.record("expected a return from the challenge")
             return
         }
@@ -120,7 +120,7 @@ struct SavedCardsFreshCardTests {
         let checkout = try await harness.openCheckout()
         let (element, form) = try await cardElement(checkout)
         await enterCard(form, pan: "4000000000003220")
-        #expect(completion(of: await element.submit())?.redirection != nil)
+        #expect(completion(of: await element.submitAndWait())?.redirection != nil)
         #expect(await harness.status(of: checkout)?.payment?.authorizationStatus == "PENDING")
     }
 
@@ -133,7 +133,7 @@ struct SavedCardsFreshCardTests {
         try checkout.registerMethod(method, registered: true, name: "Holiday card")
         let (element, form) = try await cardElement(checkout)
         await enterCard(form, pan: "5555555555554444")
-        _ = completion(of: await element.submit())
+        _ = completion(of: await element.submitAndWait())
         #expect(harness.demoWallet.count == walletBefore.count + 1)
         let next = try await harness.openCheckout()
         let saved = try #require(next.paymentTokens.first { $0.name == "Holiday card" })
@@ -160,7 +160,7 @@ struct SavedCardsFreshCardTests {
         let (element, form) = try await cardElement(checkout)
         await enterCard(form, pan: "4111111111111111")
         harness.sandbox.faults.inject(.status(503, count: 2), on: .vault)
-        _ = completion(of: await element.submit())
+        _ = completion(of: await element.submitAndWait())
         #expect(harness.sandbox.stats().requests(.vault) == 4)  // look-up, 503, 503, form token
         #expect(await harness.status(of: checkout)?.payment?.authorizationStatus == "AUTHORIZED")
     }
@@ -172,7 +172,7 @@ struct SavedCardsFreshCardTests {
         let (element, form) = try await cardElement(checkout)
         await enterCard(form, pan: "4111111111111111")
         harness.sandbox.faults.inject(.drop(count: 1), on: .vault)
-        let error = failure(of: await element.submit())
+        let error = failure(of: await element.submitAndWait())
         // libcurl (FoundationNetworking) may resend a POST whose connection died, without its body: the server
         // answers 408. Either way the SDK itself does not retry.
         #expect(error?.code == .networkError || (wire == .loopback && error?.httpStatus == 408))
@@ -191,7 +191,7 @@ struct SavedCardsFreshCardTests {
         await enterCard(form, pan: "378282246310005", cvv: "1234")
         #expect(form.brandSource == .localFallback)
         #expect(form.brand == .americanExpress)
-        _ = completion(of: await element.submit())
+        _ = completion(of: await element.submitAndWait())
         #expect(await harness.status(of: checkout)?.payment?.authorizationStatus == "AUTHORIZED")
     }
 }

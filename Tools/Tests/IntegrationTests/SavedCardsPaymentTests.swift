@@ -28,7 +28,7 @@ struct SavedCardsPaymentTests {
         #expect(!checkout.isPaymentFulfilled)
         element.cvvField?.cvv = "123"
         #expect(checkout.isPaymentFulfilled)
-        _ = completion(of: await element.submit())
+        _ = completion(of: await element.submitAndWait())
         let status = await harness.status(of: checkout)
         #expect(status?.payment?.authorizationStatus == "AUTHORIZED")
         #expect(status?.payment?.amount == 4299)
@@ -47,13 +47,13 @@ struct SavedCardsPaymentTests {
             for: .paymentToken(try harness.demoToken("visa-requires-cvv", in: checkout)))
         await element.prepare()
         element.cvvField?.cvv = "999"
-        let error = failure(of: await element.submit())
+        let error = failure(of: await element.submitAndWait())
         #expect(error?.code == .validateFailed)
         #expect(error?.serverCode == "WRONG_CARD_DATA")
         #expect(harness.sandbox.stats().charges == 0)
         #expect(checkout.sessionState == .error)
         element.cvvField?.cvv = "123"
-        _ = completion(of: await element.submit())
+        _ = completion(of: await element.submitAndWait())
         #expect(await harness.status(of: checkout)?.payment?.authorizationStatus == "AUTHORIZED")
     }
 
@@ -72,7 +72,7 @@ struct SavedCardsPaymentTests {
         let element = checkout.paymentElement(for: .paymentToken(token))
         await element.prepare()
         element.cvvField?.cvv = "999"
-        let error = try #require(failure(of: await element.submit()))
+        let error = try #require(failure(of: await element.submitAndWait()))
         #expect(error.code == .validateFailed)
         #expect(error.serverCode == "WRONG_CARD_DATA")
         #expect(error.participant == "\(token.partner.rawValue)-\(token.method.rawValue)")
@@ -92,7 +92,7 @@ struct SavedCardsPaymentTests {
         #expect(error?.code == .paymentNotFulfilledOnSubmit)
         let element = checkout.paymentElement(for: .paymentToken(card))
         await element.prepare()
-        #expect(failure(of: await element.submit())?.code == .elementNotFulfilled)
+        #expect(failure(of: await element.submitAndWait())?.code == .elementNotFulfilled)
         #expect(harness.sandbox.stats().requests(.gatewayValidate) == 0)
     }
 
@@ -108,7 +108,7 @@ struct SavedCardsPaymentTests {
         #expect(!element.hasUI)
         await element.prepare()
         #expect(element.isReady)
-        _ = completion(of: await element.submit())
+        _ = completion(of: await element.submitAndWait())
         #expect(await harness.status(of: checkout)?.payment?.authorizationStatus == "AUTHORIZED")
     }
 
@@ -123,7 +123,7 @@ struct SavedCardsPaymentTests {
         let presenter = ShopperPresenter(harness.sandbox)
         let element = checkout.paymentElement(for: .paymentToken(card), redirect: presenter)
         await element.prepare()
-        guard case .returnedFromRedirect(let url) = await element.submit() else {
+        guard case .returnedFromRedirect(let url) = await element.submitAndWait() else {
             Issue.record("expected a return from the challenge")
             return
         }
@@ -142,7 +142,7 @@ struct SavedCardsPaymentTests {
         let element = checkout.paymentElement(
             for: .paymentToken(try harness.demoToken("visa-3ds-no-label", in: checkout)))
         await element.prepare()
-        let result = completion(of: await element.submit())
+        let result = completion(of: await element.submitAndWait())
         guard case .get(let page)? = result?.redirection else {
             Issue.record("expected the challenge page")
             return
@@ -160,7 +160,7 @@ struct SavedCardsPaymentTests {
         #expect(element.unavailableReason?.code == .methodNotImplemented)
         #expect(element.cvvField == nil)
         await element.prepare()
-        #expect(failure(of: await element.submit())?.code == .methodNotImplemented)
+        #expect(failure(of: await element.submitAndWait())?.code == .methodNotImplemented)
         #expect(harness.sandbox.stats().requests(.gatewayValidate) == 0)
     }
 

@@ -43,7 +43,7 @@ struct SavedCardsSecrecyTests {
         harness.sandbox.faults.inject(.status(503, count: 1), on: .vault)  // the look-up fails: local table
         await enterCard(form, pan: "4000000000000002", cvv: "846")
         harness.sandbox.faults.inject(.status(502, count: 1), on: .vault)  // tokenization retried
-        note(await element.submit())  // refused: REJECTED_BANK
+        note(await element.submitAndWait())  // refused: REJECTED_BANK
         await enterCard(form, pan: "378282246310005", cvv: "7391")
         form.cvv = "12"
         texts += CardField.allCases.compactMap { form.feedback(for: $0, isEditing: false) }
@@ -53,14 +53,14 @@ struct SavedCardsSecrecyTests {
         var dumped = ""
         dump(form, to: &dumped)
         texts.append(dumped)
-        note(await element.submit())  // 3-D Secure, approved
+        note(await element.submitAndWait())  // 3-D Secure, approved
 
         let other = try await harness.openCheckout { $0.logHandler = lines.handler }
         let saved = other.paymentElement(for: .paymentToken(try harness.demoToken("visa-requires-cvv", in: other)))
         await saved.prepare()
         saved.cvvField?.cvv = "5270"
         texts += [String(reflecting: try #require(saved.cvvField))]
-        note(await saved.submit())  // WRONG_CARD_DATA
+        note(await saved.submitAndWait())  // WRONG_CARD_DATA
 
         #expect(lines.lines.count > 10)
         Self.check(lines.lines.map(\.message) + texts)

@@ -112,7 +112,7 @@ struct SavedCardsWalletTests {
         try checkout.setPrimaryToken(other)
         await element.prepare()
         element.cvvField?.cvv = "123"
-        _ = completion(of: await element.submit())
+        _ = completion(of: await element.submitAndWait())
         #expect(await harness.status(of: checkout)?.payment?.authorizationStatus == "AUTHORIZED")
     }
 

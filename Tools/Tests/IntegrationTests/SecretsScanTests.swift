@@ -135,10 +135,10 @@ struct SecretsScanTests {
             for: .paymentToken(try harness.demoToken("visa-requires-cvv", in: checkout)))
         await element.prepare()
         element.cvvField?.cvv = "5270"
-        note(await element.submit())  // refused: the whole split is refused, nothing debited
+        note(await element.submitAndWait())  // refused: the whole split is refused, nothing debited
         element.cvvField?.cvv = "123"
         describe(element)
-        let paid = await element.submit()
+        let paid = await element.submitAndWait()
         note(paid)
         #expect(completion(of: paid)?.globalStatus == .success)
         describe(checkout)
@@ -154,14 +154,14 @@ struct SecretsScanTests {
         harness.sandbox.faults.inject(.status(503, count: 1), on: .vault)
         await enterCard(form, pan: "4000000000000002", cvv: "846")
         harness.sandbox.faults.inject(.status(502, count: 1), on: .vault)
-        note(await cardElement.submit())  // declined
+        note(await cardElement.submitAndWait())  // declined
         await enterCard(form, pan: "4111111111111111", cvv: "846")
         form.cvv = "84"
         texts += CardField.allCases.compactMap { form.feedback(for: $0, isEditing: false) }
         await enterCard(form, pan: "4000000000003220", cvv: "846")
         describe(form)
         describe(cardElement)
-        let challenged = await cardElement.submit()
+        let challenged = await cardElement.submitAndWait()
         note(challenged)
         guard case .returnedFromRedirect = challenged else {
             Issue.record("expected returnedFromRedirect, got \(challenged)")
@@ -180,7 +180,7 @@ struct SecretsScanTests {
         presenter.checkout = redirect
         let redirectElement = redirect.paymentElement(for: .primaryMethod(redirection), redirect: presenter)
         await redirectElement.prepare()
-        note(await redirectElement.submit())
+        note(await redirectElement.submitAndWait())
         let midRedirect = try #require(presenter.snapshots.first)
         texts.append(String(decoding: midRedirect.data, as: UTF8.self))
         let restored = try PurseHeadlessCheckout.restore(midRedirect, configuration: logged)

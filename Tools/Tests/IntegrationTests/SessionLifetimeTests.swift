@@ -139,7 +139,7 @@ struct SessionLifetimeTests {
         let presenter = HeldPresenter()
         let element = checkout.paymentElement(for: .primaryMethod(method), redirect: presenter)
         await element.prepare()
-        let submit = Task { await element.submit() }
+        let submit = Task { await element.submitAndWait() }
         await presenter.waitUntilOpen()
         checkout.teardown()
         let outcome = await submit.value

@@ -42,7 +42,7 @@ struct PayPalTests {
         await element.prepare()  // no input and no network call: ready (and the checkout fulfilled) at once
         #expect(element.isReady)
         #expect(checkout.isPaymentFulfilled)
-        guard case .completed(let result) = await element.submit() else {
+        guard case .completed(let result) = await element.submitAndWait() else {
             Issue.record("expected completed")
             return
         }
@@ -80,7 +80,7 @@ struct PayPalTests {
         let element = checkout.paymentElement(for: .primaryMethod(paypal), redirect: presenter)
         #expect(!element.hasUI)
         await element.prepare()
-        guard case .returnedFromRedirect(let url) = await element.submit() else {
+        guard case .returnedFromRedirect(let url) = await element.submitAndWait() else {
             Issue.record("expected a return from the approval page")
             return
         }
@@ -98,7 +98,7 @@ struct PayPalTests {
         let paypal = try #require(checkout.paymentMethods.first { $0.id == "paypal-wallet" })
         let element = checkout.paymentElement(for: .primaryMethod(paypal))
         await element.prepare()
-        guard case .completed(let result) = await element.submit() else {
+        guard case .completed(let result) = await element.submitAndWait() else {
             Issue.record("expected completed")
             return
         }
@@ -120,7 +120,7 @@ struct PayPalTests {
         let checkout = try await harness.openCheckout(transport: transport)
         let element = checkout.paymentElement(for: .paymentToken(try harness.savedAccount(in: checkout)))
         await element.prepare()
-        guard case .failed(let error) = await element.submit() else {
+        guard case .failed(let error) = await element.submitAndWait() else {
             Issue.record("expected failed")
             return
         }
@@ -139,7 +139,7 @@ struct PayPalTests {
         harness.sandbox.faults.inject(.status(503, count: 1), on: .gatewayInit)
         let element = checkout.paymentElement(for: .paymentToken(try harness.savedAccount(in: checkout)))
         await element.prepare()
-        guard case .failed(let error) = await element.submit() else {
+        guard case .failed(let error) = await element.submitAndWait() else {
             Issue.record("expected failed")
             return
         }

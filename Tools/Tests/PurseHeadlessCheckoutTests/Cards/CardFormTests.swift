@@ -138,7 +138,7 @@ struct CardFormTests {
         #expect(form.brand == .visa)
         form.selectedBrand = .carteBancaire
         try checkout.setPrimary(try #require(checkout.paymentMethods.first { $0.id == "payzen-creditcard" }))
-        _ = await element.submit()
+        _ = await element.submitAndWait()
         #expect(stub.tokenizations.first?["card"]?["selected_network"]?.stringValue == "CARTE_BANCAIRE")
     }
 
@@ -162,7 +162,7 @@ struct CardFormTests {
         let (checkout, element, form) = try await cardElement(stub)
         await element.prepare()
         await fill(form, month: "7", year: "2029")
-        let outcome = await element.submit()
+        let outcome = await element.submitAndWait()
         guard case .completed(let result) = outcome else {
             Issue.record("expected completed, got \(outcome)")
             return
@@ -203,7 +203,7 @@ struct CardFormTests {
         let (_, element, form) = try await cardElement(stub)
         await element.prepare()
         await fill(form)
-        let outcome = await element.submit()
+        let outcome = await element.submitAndWait()
         #expect(stub.transport.requests(endingWith: "/forms/secure-fields").count == requests)
         switch (outcome, code) {
         case (.completed, nil): break
@@ -225,12 +225,12 @@ struct CardFormTests {
         let (_, element, form) = try await cardElement(stub)
         await element.prepare()
         await fill(form)
-        guard case .failed = await element.submit() else {
+        guard case .failed = await element.submitAndWait() else {
             Issue.record("expected the first submit to fail")
             return
         }
         answers.set()
-        guard case .completed = await element.submit() else {
+        guard case .completed = await element.submitAndWait() else {
             Issue.record("expected the retry to complete")
             return
         }
@@ -246,14 +246,14 @@ struct CardFormTests {
         let (_, element, form) = try await cardElement(stub)
         await element.prepare()
         await fill(form, pan: "4000000000000002")
-        guard case .failed(let error) = await element.submit() else {
+        guard case .failed(let error) = await element.submitAndWait() else {
             Issue.record("expected a refusal")
             return
         }
         #expect(error.code == .validateFailed)
         #expect(error.serverCode == "REJECTED_BANK")
         form.cvv = "321"
-        _ = await element.submit()
+        _ = await element.submitAndWait()
         #expect(stub.tokenizations.count == 2)
     }
 
@@ -270,13 +270,13 @@ struct CardFormTests {
         let (_, element, form) = try await cardElement(GatewayStub(script), presenter: presenter)
         await element.prepare()
         await fill(form, pan: "4000000000003220")
-        #expect(await element.submit() == .returnedFromRedirect(url: returned))
+        #expect(await element.submitAndWait() == .returnedFromRedirect(url: returned))
         #expect(presenter.presented == [.get(challenge)])
 
         let (_, bare, bareForm) = try await cardElement(GatewayStub(script))
         await bare.prepare()
         await fill(bareForm, pan: "4000000000003220")
-        guard case .completed(let result) = await bare.submit() else {
+        guard case .completed(let result) = await bare.submitAndWait() else {
             Issue.record("expected completed without a presenter")
             return
         }

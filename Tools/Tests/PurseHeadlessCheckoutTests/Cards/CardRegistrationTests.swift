@@ -22,7 +22,7 @@ struct CardRegistrationTests {
         let element = checkout.paymentElement(for: .primaryMethod(method))
         await element.prepare()
         await fill(try #require(element.cardForm))
-        guard case .completed = await element.submit() else {
+        guard case .completed = await element.submitAndWait() else {
             Issue.record("expected completed")
             return
         }
@@ -41,7 +41,7 @@ struct CardRegistrationTests {
         let element = checkout.paymentElement(for: .primaryMethod(method))
         await element.prepare()
         await fill(try #require(element.cardForm))
-        _ = await element.submit()
+        _ = await element.submitAndWait()
         let item = try #require(stub.validations.first?.arrayValue?.first)
         #expect(item["payment_preferences"] == ["registration": ["save_token": false]])
     }

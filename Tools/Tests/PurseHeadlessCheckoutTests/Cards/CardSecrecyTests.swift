@@ -73,12 +73,12 @@ struct CardSecrecyTests {
         await element.prepare()
         let form = try #require(element.cardForm)
         await fill(form, pan: Self.pan, cvv: "946")
-        let outcome = await element.submit()
+        let outcome = await element.submitAndWait()
         let saved = checkout.paymentElement(
             for: .paymentToken(try #require(checkout.paymentTokens.first { $0.id == "tok-amex" })))
         await saved.prepare()
         saved.cvvField?.cvv = Self.cvv
-        let savedOutcome = await saved.submit()
+        let savedOutcome = await saved.submitAndWait()
         guard case .failed(let error) = outcome, case .failed(let savedError) = savedOutcome else {
             Issue.record("expected refusals, got \(outcome), \(savedOutcome)")
             return

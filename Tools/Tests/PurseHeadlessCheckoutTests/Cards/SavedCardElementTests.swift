@@ -33,7 +33,7 @@ struct SavedCardElementTests {
         field.cvv = ""
         #expect(!checkout.isPaymentFulfilled)
         field.cvv = "123"
-        guard case .completed = await element.submit() else {
+        guard case .completed = await element.submitAndWait() else {
             Issue.record("expected completed")
             return
         }
@@ -48,7 +48,7 @@ struct SavedCardElementTests {
         let element = checkout.paymentElement(for: .paymentToken(try token("tok-cvv", in: checkout)))
         element.cvvField?.cvv = "123"
         #expect(!element.isReady)  // not prepared
-        guard case .failed(let error) = await element.submit() else {
+        guard case .failed(let error) = await element.submitAndWait() else {
             Issue.record("expected failed")
             return
         }
@@ -119,7 +119,7 @@ struct SavedCardElementTests {
         let element = checkout.paymentElement(for: .paymentToken(try token("tok-cvv", in: checkout)))
         await element.prepare()
         element.cvvField?.cvv = "987"
-        guard case .failed(let error) = await element.submit() else {
+        guard case .failed(let error) = await element.submitAndWait() else {
             Issue.record("expected failed")
             return
         }
@@ -142,13 +142,13 @@ struct SavedCardElementTests {
         let element = checkout.paymentElement(
             for: .paymentToken(try token("tok-bare", in: checkout)), redirect: presenter)
         await element.prepare()
-        #expect(await element.submit() == .canceled)
+        #expect(await element.submitAndWait() == .canceled)
         #expect(presenter.presented == [.get(challenge)])
 
         let other = try await CardSessions.open(stub: GatewayStub(script))
         let bare = other.paymentElement(for: .paymentToken(try token("tok-bare", in: other)))
         await bare.prepare()
-        guard case .completed(let result) = await bare.submit() else {
+        guard case .completed(let result) = await bare.submitAndWait() else {
             Issue.record("expected completed")
             return
         }

@@ -56,7 +56,7 @@ struct PaymentElementTests {
         let listener = RecordingListener()
         let element = checkout.paymentElement(for: .primaryMethod(checkout.paymentMethods[0]), listener: listener)
         await element.prepare()
-        let outcome = await element.submit()
+        let outcome = await element.submitAndWait()
         guard case .completed(let result) = outcome else {
             Issue.record("expected completed, got \(outcome)")
             return
@@ -85,7 +85,7 @@ struct PaymentElementTests {
         let presenter = RecordingPresenter(answer: answer)
         let element = checkout.paymentElement(for: .primaryMethod(checkout.paymentMethods[0]), redirect: presenter)
         await element.prepare()
-        #expect(await element.submit() == expected)
+        #expect(await element.submitAndWait() == expected)
         #expect(presenter.presented == [.get(Self.pspPage)])
     }
 
@@ -100,7 +100,7 @@ struct PaymentElementTests {
         let presenter = RecordingPresenter(answer: .canceled)
         let element = checkout.paymentElement(for: .primaryMethod(checkout.paymentMethods[0]), redirect: presenter)
         await element.prepare()
-        guard case .completed = await element.submit() else {
+        guard case .completed = await element.submitAndWait() else {
             Issue.record("expected completed")
             return
         }
@@ -117,7 +117,7 @@ struct PaymentElementTests {
         #expect(element.unavailableReason?.code == .methodNotImplemented)
         await element.prepare()
         #expect(!element.isReady)
-        let outcome = await element.submit()
+        let outcome = await element.submitAndWait()
         guard case .failed(let error) = outcome else {
             Issue.record("expected failed")
             return
@@ -132,7 +132,7 @@ struct PaymentElementTests {
         let (checkout, transport) = try await SubmissionTests.open { _ in SubmissionTests.validateAnswer() }
         let token = try #require(checkout.paymentTokens.first { $0.id == "tok-nocvv" })
         let element = checkout.paymentElement(for: .paymentToken(token))
-        guard case .failed(let error) = await element.submit() else {
+        guard case .failed(let error) = await element.submitAndWait() else {
             Issue.record("expected failed")
             return
         }

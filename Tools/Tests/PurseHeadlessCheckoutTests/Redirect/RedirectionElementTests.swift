@@ -63,7 +63,7 @@ struct RedirectionElementTests {
             routes: Self.gateway(initAnswer: StubTransport.json(status, ["code": "REFUSED", "message": "no"])))
         let element = checkout.paymentElement(for: .primaryMethod(checkout.paymentMethods[0]))
         await element.prepare()
-        guard case .failed(let error) = await element.submit() else {
+        guard case .failed(let error) = await element.submitAndWait() else {
             Issue.record("expected failed")
             return
         }
@@ -81,7 +81,7 @@ struct RedirectionElementTests {
         let (checkout, transport) = try await SubmissionTests.open(routes: Self.gateway(initAnswer: failedInit))
         let element = checkout.paymentElement(for: .primaryMethod(checkout.paymentMethods[0]))
         await element.prepare()
-        guard case .completed = await element.submit() else {
+        guard case .completed = await element.submitAndWait() else {
             Issue.record("expected completed (no presenter)")
             return
         }
@@ -96,7 +96,7 @@ struct RedirectionElementTests {
         let (checkout, transport) = try await SubmissionTests.open(routes: Self.gateway(initAnswer: noStep))
         let element = checkout.paymentElement(for: .primaryMethod(checkout.paymentMethods[0]))
         await element.prepare()
-        _ = await element.submit()
+        _ = await element.submitAndWait()
         let body = try JSONValue.parse(try #require(transport.requests(endingWith: "/validate").first?.body))
         #expect(body.arrayValue?.first?["step_id"] == nil)
     }
@@ -106,7 +106,7 @@ struct RedirectionElementTests {
         let (withPage, _) = try await SubmissionTests.open(routes: Self.gateway())
         let element = withPage.paymentElement(for: .primaryMethod(withPage.paymentMethods[0]))
         await element.prepare()
-        guard case .completed(let result) = await element.submit() else {
+        guard case .completed(let result) = await element.submitAndWait() else {
             Issue.record("expected completed")
             return
         }
@@ -118,7 +118,7 @@ struct RedirectionElementTests {
         let direct = nothing.paymentElement(
             for: .primaryMethod(nothing.paymentMethods[0]), redirect: RecordingPresenter(answer: .canceled))
         await direct.prepare()
-        guard case .completed(let plain) = await direct.submit() else {
+        guard case .completed(let plain) = await direct.submitAndWait() else {
             Issue.record("expected completed")
             return
         }
@@ -161,7 +161,7 @@ struct RedirectionElementTests {
             let presenter = RecordingPresenter(answer: .returned(URL(string: "https://shop.example/return")!))
             let element = checkout.paymentElement(for: .primaryMethod(checkout.paymentMethods[0]), redirect: presenter)
             await element.prepare()
-            let outcome = await element.submit()
+            let outcome = await element.submitAndWait()
             #expect(order.withLock { $0 } == ["hook true"])
             if takesOver {
                 #expect(presenter.presented.isEmpty)

@@ -41,7 +41,7 @@ struct ReturnHandoffTests {
         let presenter = OpenSheetPresenter()
         let element = checkout.paymentElement(for: .primaryMethod(checkout.paymentMethods[0]), redirect: presenter)
         await element.prepare()
-        let submit = Task { await element.submit() }
+        let submit = Task { await element.submitAndWait() }
         var opened = presenter.opened.makeAsyncIterator()
         _ = await opened.next()
         return (checkout, transport, presenter, submit)

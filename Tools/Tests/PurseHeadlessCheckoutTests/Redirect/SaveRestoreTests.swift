@@ -107,7 +107,7 @@ struct SaveRestoreTests {
             #expect(throws: PurseCheckoutError.self) { try copy.setPrimary(copy.paymentMethods[1]) }
             let element = copy.paymentElement(for: .primaryMethod(copy.paymentMethods[0]))
             await element.prepare()
-            guard case .failed(let refused) = await element.submit() else {
+            guard case .failed(let refused) = await element.submitAndWait() else {
                 Issue.record("expected failed")
                 continue
             }

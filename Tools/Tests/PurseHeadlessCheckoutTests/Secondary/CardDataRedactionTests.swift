@@ -107,18 +107,16 @@ struct CardDataRedactionTests {
         ] {
             do {
                 _ = try await checkout.getSecondaryToken(method: illicado, pan: pan, cvv: cvv)
-            } catch let error as PurseCheckoutError {
+            } catch {
                 errors.append(error)
             }
         }
         let token = try await checkout.getSecondaryToken(method: illicado, pan: Self.pan, cvv: Self.pin)
         try checkout.applySecondary(token)
-        do { try checkout.applySecondary(token, amount: 500) } catch let error as PurseCheckoutError {
+        do { try checkout.applySecondary(token, amount: 500) } catch {
             errors.append(error)
         }
-        do { try checkout.registerSecondary(token, registered: true, name: Self.pan + "1234567") } catch let error
-            as PurseCheckoutError
-        {
+        do { try checkout.registerSecondary(token, registered: true, name: Self.pan + "1234567") } catch {
             errors.append(error)
         }
         try checkout.registerSecondary(token, registered: true, name: "gift one")

@@ -72,7 +72,7 @@ struct GiftCardSplitPropertyTests {
                 case .primary(let on):
                     if on { try checkout.setPrimaryToken(primary) } else { checkout.clearPrimary() }
                 }
-            } catch let error as PurseCheckoutError {
+            } catch {
                 refused = true
                 if case .primary = step {
                     // The saved card is unavailable for this split (the gift cards cover it): said, with the reason.

@@ -55,7 +55,7 @@ struct GiftCardSubmissionTests {
         await element.prepare()
         try checkout.setPrimaryToken(saved)
         #expect(checkout.remainingAmountToPay == 0)
-        guard case .completed = await element.submit() else {
+        guard case .completed = await element.submitAndWait() else {
             Issue.record("expected completed")
             return
         }

@@ -174,7 +174,7 @@ struct PaymentTokenWalletTests {
         #expect(call.method == "DELETE" && call.url.path.hasSuffix("/tokens/tok-nt"))
         let element = checkout.paymentElement(for: .paymentToken(primary))
         await element.prepare()
-        guard case .failed(let error) = await element.submit() else {
+        guard case .failed(let error) = await element.submitAndWait() else {
             Issue.record("a deleted token cannot pay")
             return
         }

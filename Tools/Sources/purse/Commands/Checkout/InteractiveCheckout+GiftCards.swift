@@ -132,7 +132,7 @@ extension InteractiveCheckout {
         while true {
             let slice = try await ask(text("cli.giftCards.amountToTake", [("most", most)]))
             if text.isNo(slice) { return false }
-            do {
+            do throws(PurseCheckoutError) {
                 if slice.isEmpty {
                     try checkout.applySecondary(token)
                 } else if let amount = text.localizer.parseAmount(slice, currency: Currency(code: checkout.currency)) {
@@ -143,7 +143,7 @@ extension InteractiveCheckout {
                     continue
                 }
                 return true
-            } catch let error as PurseCheckoutError where error.kind == .invalidTake {
+            } catch let error where error.kind == .invalidTake {
                 screen.problem(text("cli.giftCards.typeAnother", [("reason", .text(reason(error)))]))
             } catch {
                 screen.problem(text("cli.giftCards.notApplied", [("reason", .text(reason(error)))]))

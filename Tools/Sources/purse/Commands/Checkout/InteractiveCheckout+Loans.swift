@@ -9,10 +9,10 @@ extension InteractiveCheckout {
     func loadPlans() async {
         var plans: [String: [String]] = [:]
         for method in checkout.paymentMethods where method.isSimulable {
-            do {
+            do throws(PurseCheckoutError) {
                 let plan = try await checkout.simulateLoan(method: method)
                 plans[method.id] = Self.describe(plan, money: money)
-            } catch let error as PurseCheckoutError {
+            } catch {
                 plans[method.id] = [
                     screen.console.dim(
                         text(
@@ -22,8 +22,6 @@ extension InteractiveCheckout {
                                 ("reason", .text(text.isEnglish ? error.message : text(error.localizedMessage))),
                             ]))
                 ]
-            } catch {
-                plans[method.id] = [screen.console.dim("no plan: \(error)")]
             }
         }
         self.plans = plans

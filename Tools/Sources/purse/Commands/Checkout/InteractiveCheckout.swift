@@ -323,7 +323,7 @@ final class InteractiveCheckout {
         phase = .submitting
         defer { phase = .done }
         if let element {
-            return await spinner.during(text("cli.checkout.paying")) { await element.submit() }
+            return await spinner.during(text("cli.checkout.paying")) { await element.submitAndWait() }
         }
         // Gift cards cover the order: one `/validate` with their shares, no primary element.
         do {

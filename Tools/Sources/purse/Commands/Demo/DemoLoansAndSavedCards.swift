@@ -40,7 +40,7 @@ extension DemoTour {
         try checkout.setPrimary(oney)
         await element.prepare()
         showSplit(of: checkout)
-        let outcome = await element.submit()
+        let outcome = await element.submitAndWait()
         record("Oney's page", isReturn(outcome), "the shopper approved the plan on Oney's page: \(describe(outcome))")
         try await confirm(checkout.session.id)
     }
@@ -78,7 +78,7 @@ extension DemoTour {
             try? await Task.sleep(for: .milliseconds(20))
             waited += 1
         }
-        let outcome = await element.submit()
+        let outcome = await element.submitAndWait()
         let saved = checkout.paymentTokens.first { $0.name == "Spare card" }
         record(
             "card saved", isSuccess(outcome) && saved != nil && checkout.paymentTokens.count == savedBefore + 1,

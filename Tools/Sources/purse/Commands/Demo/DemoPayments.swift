@@ -121,7 +121,7 @@ extension DemoTour {
             "cvv typed", waitsForCVV && element.isReady && checkout.isPaymentFulfilled,
             "\(describe(card)) waits for its CVV; once typed (•••) the order is fulfilled")
         showSplit(of: checkout)
-        let outcome = await element.submit()
+        let outcome = await element.submitAndWait()
         record("submit", isSuccess(outcome), "one submit pays all three shares: \(describe(outcome))")
         try await confirm(checkout.session.id)
     }
@@ -139,7 +139,7 @@ extension DemoTour {
         record(
             "selection", card.paysWithoutCVV && element.isReady,
             "\(describe(card)) pays without CVV: the element is ready at once")
-        let outcome = await element.submit()
+        let outcome = await element.submitAndWait()
         let challenge = presenter.presented.first?.url?.path.contains("/3ds/") ?? false
         record(
             "challenge", challenge && isReturn(outcome),
@@ -169,7 +169,7 @@ extension DemoTour {
             "sheet", request.total.amount == Decimal(string: "32.99"),
             "\(applePay.id): the sheet would show \(lines) EUR (merchant \(request.merchantIdentifier))")
         showSplit(of: checkout)
-        let outcome = await element.submit()
+        let outcome = await element.submitAndWait()
         record(
             "authorized", isSuccess(outcome) && sheet.presentedRequests.count == 1,
             "the shopper authorizes (sandbox token approve); init-xpay, then one /validate pays both shares: "
@@ -188,7 +188,7 @@ extension DemoTour {
         let element = checkout.paymentElement(for: .primaryMethod(method), redirect: presenter)
         try checkout.setPrimary(method)
         await element.prepare()
-        let outcome = await element.submit()
+        let outcome = await element.submitAndWait()
         let page = presenter.presented.first?.url.map { "\($0.host ?? "?")\($0.path)" } ?? "no page"
         record(
             "hosted page", isReturn(outcome),

@@ -55,7 +55,7 @@ extension DemoTour {
         let element = checkout.paymentElement(for: .primaryMethod(method), redirect: dying)
         try checkout.setPrimary(method)
         await element.prepare()
-        _ = await element.submit()
+        _ = await element.submitAndWait()
         guard let snapshot = dying.snapshot else {
             record("save", false, "no page was opened, nothing was saved")
             return
@@ -76,10 +76,10 @@ extension DemoTour {
             "restored after process death: \(restored.sessionState), payment pending on a \(pending.kind.rawValue) "
                 + "page the snapshot did not keep")
 
-        do {
+        do throws(PurseCheckoutError) {
             try await restored.submitPayment()
             record("second submit", false, "the restored copy paid a second time")
-        } catch let error as PurseCheckoutError {
+        } catch {
             record(
                 "second submit", error.code == .sessionAlreadySubmitted,
                 "a second submit is refused: \(error.code.rawValue)")
