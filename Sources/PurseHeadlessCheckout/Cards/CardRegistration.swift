@@ -30,7 +30,9 @@ extension PurseHeadlessCheckout {
     ///
     ///   and `PAYMENT_METHOD_NOT_FOUND` (not offered by this session), `SESSION_ALREADY_SUBMITTED_ERROR`,
     ///   `EXPIRED_SESSION`.
-    public func registerMethod(_ method: PrimaryMethod, registered: Bool, name: String? = nil) throws(PurseCheckoutError) {
+    public func registerMethod(
+        _ method: PrimaryMethod, registered: Bool, name: String? = nil
+    ) throws(PurseCheckoutError) {
         try ensureEditable()
         guard let current = state.session.primaryMethods.first(where: { $0.id == method.id }) else {
             throw PurseCheckoutError(.paymentMethodNotFound, message: "\(method.id) is not offered by this session")

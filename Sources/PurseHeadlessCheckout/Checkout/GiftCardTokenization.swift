@@ -38,7 +38,9 @@ extension PurseHeadlessCheckout {
     ///   - `SECONDARY_TOKEN_EMPTY_BALANCE`: the card has no balance, or nothing was left to pay;
     ///   - `SECONDARY_METHOD_REQUEST_ABORTED`: the calling task was cancelled;
     ///   - `SESSION_ALREADY_SUBMITTED_ERROR`, `EXPIRED_SESSION` (group `session`).
-    public func getSecondaryToken(method: SecondaryMethod, pan: String, cvv: String?) async throws(PurseCheckoutError) -> SecondaryToken {
+    public func getSecondaryToken(
+        method: SecondaryMethod, pan: String, cvv: String?
+    ) async throws(PurseCheckoutError) -> SecondaryToken {
         try ensureEditable()
         guard let current = state.session.secondaryMethods.first(where: { $0.id == method.id }) else {
             throw PurseCheckoutError(.paymentMethodNotFound, message: "\(method.id) is not offered by this session")

@@ -26,7 +26,9 @@ extension PurseHeadlessCheckout {
     ///
     ///   and `PAYMENT_TOKEN_NOT_FOUND_IN_SESSION` (a token read by another checkout),
     ///   `SESSION_ALREADY_SUBMITTED_ERROR`, `EXPIRED_SESSION`.
-    public func registerSecondary(_ token: SecondaryToken, registered: Bool, name: String? = nil) throws(PurseCheckoutError) {
+    public func registerSecondary(
+        _ token: SecondaryToken, registered: Bool, name: String? = nil
+    ) throws(PurseCheckoutError) {
         try ensureEditable()
         guard token.sessionID == state.session.id else {
             throw PurseCheckoutError(

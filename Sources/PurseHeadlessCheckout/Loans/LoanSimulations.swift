@@ -38,7 +38,9 @@ extension PurseHeadlessCheckout {
     ///   the plan's range, or an answer whose instalments do not add up), `PAYMENT_METHOD_NOT_FOUND`,
     ///   `SESSION_ALREADY_SUBMITTED_ERROR`, `EXPIRED_SESSION`, `REQUEST_CANCELLED` when the task is cancelled (nothing
     ///   is cached), `API_ERROR`, `NETWORK_ERROR`.
-    public func simulateLoan(method: PrimaryMethod, amount: Decimal? = nil) async throws(PurseCheckoutError) -> LoanSimulation {
+    public func simulateLoan(
+        method: PrimaryMethod, amount: Decimal? = nil
+    ) async throws(PurseCheckoutError) -> LoanSimulation {
         let plans = try await simulations(method: method, amount: amount, multi: false)
         guard let plan = plans.first else {
             throw PurseCheckoutError(.invalidLoanSimulation, message: "\(method.id): the simulation answered no plan")
@@ -51,7 +53,9 @@ extension PurseHeadlessCheckout {
     ///
     /// Same parameters, cache and errors as ``simulateLoan(method:amount:)``; an empty answer is
     /// `INVALID_LOAN_SIMULATION`.
-    public func loanSimulations(method: PrimaryMethod, amount: Decimal? = nil) async throws(PurseCheckoutError) -> [LoanSimulation] {
+    public func loanSimulations(
+        method: PrimaryMethod, amount: Decimal? = nil
+    ) async throws(PurseCheckoutError) -> [LoanSimulation] {
         try await simulations(method: method, amount: amount, multi: true)
     }
 

@@ -137,7 +137,7 @@ public final class PaymentElement: Identifiable {
 
     /// Pays and waits for the outcome, which it returns (and also sends to the listener). While another submit
     /// of this element is under way, returns `failed(SESSION_ALREADY_SUBMITTED_ERROR)` without telling the
-    /// listener. A Pay button's action, which cannot wait, calls ``submit()`` instead.
+    /// listener. A Pay button's action, which cannot wait, calls ``submit()->()`` instead.
     @discardableResult
     public func submitAndWait() async -> PaymentOutcome {
         guard !isSubmitting else {
@@ -150,8 +150,8 @@ public final class PaymentElement: Identifiable {
         return outcome
     }
 
-    /// The former name of ``submitAndWait()``, which it calls. Its spelling is the synchronous ``submit()``'s,
-    /// which made `element.submit()` without `await` fail to compile in an `async` function.
+    /// The former name of ``submitAndWait()``, which it calls. It was spelled like the synchronous
+    /// ``submit()->()``, so `element.submit()` without `await` did not compile in an `async` function.
     @available(*, deprecated, renamed: "submitAndWait()")
     @discardableResult
     public func submit() async -> PaymentOutcome {
