@@ -33,7 +33,8 @@ struct QualifiedTypeNamesTests {
     static var memberAlias: Regex<AnyRegexOutput> { try! Regex(#"^ *public typealias (\w+) = (\w+)\._(\w+)$"#) }
     static var helperAlias: Regex<AnyRegexOutput> { try! Regex(#"^ *public typealias _(\w+) = (\w+)$"#) }
 
-    /// The public top-level types of `source`, except deprecated ones and underscored ones.
+    /// The public top-level types of `source`, except deprecated, underscored and SPI ones (`@_spi(PurseTools)`, for
+    /// the repository's tools, is not an app's API).
     static func publicTypes(in source: String) -> Set<Declaration> {
         let declaration = declaration
         var found: Set<Declaration> = []
@@ -54,7 +55,8 @@ struct QualifiedTypeNamesTests {
                 let name = match.output[2].substring.map(String.init)
             {
                 let deprecated = attributes.contains { $0.contains("deprecated") } || text.contains("deprecated")
-                if !deprecated && !name.hasPrefix("_") {
+                let spi = attributes.contains { $0.hasPrefix("@_spi(") } || text.hasPrefix("@_spi(")  // not for apps
+                if !deprecated && !spi && !name.hasPrefix("_") {
                     found.insert(Declaration(name: name, condition: conditions.joined(separator: " && ")))
                 }
             }
@@ -129,7 +131,7 @@ struct QualifiedTypeNamesTests {
             stale.isEmpty, "aliases in \(aliasFile) that name no public type of \(module) (or another #if): \(stale)")
     }
 
-    @Test("the scan finds types inside #if blocks and after attributes, and skips nested and deprecated ones")
+    @Test("the scan finds types inside #if blocks and after attributes, and skips nested, deprecated and SPI ones")
     func scanReadsWhatItClaims() {
         let source = """
             public struct Plain {
@@ -139,6 +141,7 @@ struct QualifiedTypeNamesTests {
             @available(*, deprecated, renamed: "Plain")
             public typealias Old = Plain
             public enum _Hidden {}
+            @_spi(PurseTools) public struct ForTheTools {}
             extension Plain {
                 public typealias Member = Int
             }
