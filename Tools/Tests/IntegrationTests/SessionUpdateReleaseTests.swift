@@ -109,7 +109,7 @@ struct SessionUpdateReleaseTests {
         #expect(request.summaryItems.map(\.minorUnits) == [5000, -2000, 3000])
         #expect(request.total.minorUnits == 3000)
 
-        guard case .completed(let result) = await element.submit() else {
+        guard case .completed(let result) = await element.submitAndWait() else {
             Issue.record("the new session was not paid")
             return
         }
