@@ -33,7 +33,7 @@ struct SaveTokenModeTests {
         let element = checkout.paymentElement(for: .primaryMethod(method))
         await element.prepare()
         await enterCard(try #require(element.cardForm), pan: "5555555555554444")
-        #expect(completion(of: await element.submit())?.globalStatus == .success)
+        #expect(completion(of: await element.submitAndWait())?.globalStatus == .success)
         let next = try await harness.openCheckout()
         #expect(next.paymentTokens.contains { $0.name == "Mode card" })
     }
@@ -70,7 +70,7 @@ struct SaveTokenModeTests {
         let element = checkout.paymentElement(for: .primaryMethod(method))
         await element.prepare()
         await enterCard(try #require(element.cardForm), pan: "5555555555554444")
-        #expect(completion(of: await element.submit())?.globalStatus == .success)
+        #expect(completion(of: await element.submitAndWait())?.globalStatus == .success)
         #expect(harness.demoWallet == walletBefore)
 
         // Saving without paying: the sandbox and the SDK both leave the card method out.

@@ -117,7 +117,7 @@ struct CardRegistrationTests {
         let element = checkout.paymentElement(for: .primaryMethod(method))
         await element.prepare()
         await fill(try #require(element.cardForm))
-        guard case .completed = await element.submit() else {
+        guard case .completed = await element.submitAndWait() else {
             Issue.record("expected completed")
             return
         }
@@ -151,7 +151,7 @@ struct CardRegistrationTests {
         let element = checkout.paymentElement(for: .primaryMethod(method))
         await element.prepare()
         await fill(try #require(element.cardForm))
-        guard case .failed(let error) = await element.submit() else {
+        guard case .failed(let error) = await element.submitAndWait() else {
             Issue.record("expected failed")
             return
         }
@@ -160,7 +160,7 @@ struct CardRegistrationTests {
         #expect(stub.tokenizations.isEmpty && stub.validations.isEmpty)
         // Withdrawn, the card pays.
         try checkout.registerMethod(method, registered: false)
-        guard case .completed = await element.submit() else {
+        guard case .completed = await element.submitAndWait() else {
             Issue.record("expected completed after withdrawing")
             return
         }
