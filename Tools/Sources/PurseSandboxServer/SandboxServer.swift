@@ -66,7 +66,9 @@ public final class SandboxServer: Sendable {
         do {
             port = try server.start()
         } catch {
-            throw SandboxServerError(message: error.description)
+            throw SandboxServerError(
+                message: error.description, isAddressInUse: error.code == .bindFailed && error.errorNumber == EADDRINUSE
+            )
         }
         let hostPart = host.contains(":") ? "[\(host)]" : host
         authority.withLock { $0 = "\(hostPart):\(port)".lowercased() }
@@ -132,5 +134,15 @@ public final class SandboxServer: Sendable {
 public struct SandboxServerError: Error, Sendable, CustomStringConvertible {
     /// The reason, from the HTTP server (e.g. the bind error).
     public let message: String
+    /// Whether the port asked for is taken by another process (`bind(2)` answered `EADDRINUSE`), so a caller can
+    /// say so in its own words rather than show the system's.
+    public let isAddressInUse: Bool
+
+    /// Creates an error; the server creates these, tests may too.
+    public init(message: String, isAddressInUse: Bool = false) {
+        self.message = message
+        self.isAddressInUse = isAddressInUse
+    }
+
     public var description: String { message }
 }

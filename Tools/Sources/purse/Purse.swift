@@ -18,7 +18,8 @@ struct Purse: AsyncParsableCommand {
         abstract: "The Purse headless checkout SDK from the command line.",
         discussion: """
             Exit status: 0 done (paid), 1 failed or not paid, 2 sent but unconfirmed (checkout), 64 usage error, \
-            130 interrupted. Shell completion: purse --generate-completion-script bash|zsh|fish.
+            69 unavailable (sandbox: the port is in use), 130 interrupted. \
+            Shell completion: purse --generate-completion-script bash|zsh|fish.
             """,
         version: PurseVersion.current,
         subcommands: [DemoCommand.self, CheckoutCommand.self, SandboxCommand.self])

@@ -156,11 +156,73 @@ struct CheckoutDialogueTests {
         }
     }
 
-    @Test("a currency the sandbox refuses is a usage error (64) in the sandbox's words")
+    /// The line number the gift-card list gives `title` (`  8)  ancv-connect — …`).
+    static func giftCardLine(_ title: String, in output: String) -> String? {
+        let list = output.components(separatedBy: "Gift cards\n").last ?? ""
+        for line in list.components(separatedBy: .newlines) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard let close = trimmed.firstIndex(of: ")"), let number = Int(trimmed[..<close]) else { continue }
+            if trimmed[trimmed.index(after: close)...].drop(while: { $0 == " " }).hasPrefix(title) {
+                return String(number)
+            }
+        }
+        return nil
+    }
+
+    /// Was: ancv-connect (no SecondaryConfig reads it) asked for its number and PIN, then failed with
+    /// METHOD_NOT_IMPLEMENTED; the Slow card's "balance unknown" stayed on screen after its balance arrived.
+    @Test("a gift card the SDK cannot read is refused with its reason, nothing asked; the list follows late balances")
+    func unavailableGiftCardAndLateBalance() async throws {
+        let purse = try InteractivePurse(["checkout"])
+        let first = try await purse.waitFor("Add a gift card?")
+        #expect(first.contains("saved: Slow card •••• 0060 (balance unknown)"), "\(first)")
+        let ancv = try #require(Self.giftCardLine("ancv-connect", in: first), "\(first)")
+        // Pick the unpayable method until the saved card's balance (2 s late on the sandbox) has arrived and the
+        // list has been shown again with it; each pick is refused at once.
+        var picks = 0
+        while !(purse.output + purse.errors).contains("saved: Slow card •••• 0060 (balance 30.00 EUR)") && picks < 120 {
+            picks += 1
+            purse.type("\(ancv)\n")
+            try await purse.waitFor("Add a gift card?", count: picks + 1)
+            try await Task.sleep(for: .milliseconds(250))
+        }
+        let seen = try await purse.waitFor("saved: Slow card •••• 0060 (balance 30.00 EUR)")
+        #expect(seen.contains("ancv-connect is not payable here: no SecondaryConfig reads ancv-connect cards"))
+        #expect(seen.contains("Choose another."))
+        #expect(Self.occurrences(of: "Choose another.", in: seen) == picks)
+        #expect(!seen.contains("ancv-connect number:"))
+        #expect(!seen.contains("PIN or security code"))
+        #expect(!seen.contains("METHOD_NOT_IMPLEMENTED"))
+        // The list was shown a second time, with the balance; the earlier "balance unknown" is not repeated.
+        #expect(Self.occurrences(of: "Gift cards\n", in: seen) == 2)
+        #expect(Self.occurrences(of: "(balance unknown)", in: seen) == 1)
+        purse.closeInput()
+        #expect(try await purse.waitForExit() == 1)
+    }
+
+    @Test("a currency the sandbox refuses is a usage error (64) found before anything starts")
     func unsupportedCurrency() async throws {
-        let output = try await PurseBinary.run(["checkout", "--currency", "XYZ", "--json"], stdin: "")
+        let output = try await PurseBinary.run(["checkout", "--currency", "XYZ"], stdin: "")
         #expect(output.status == 64, "\(output.stderr)")
-        #expect(output.stderr.contains("--currency XYZ: currency must be one of CHF, EUR, GBP, JPY, USD"))
-        #expect(try Self.report(output)["outcome"] == "usage_error")
+        #expect(
+            output.stderr.hasPrefix(
+                "purse checkout: --currency must be one the embedded sandbox takes (CHF, EUR, GBP, JPY, USD), got 'XYZ'"
+            ),
+            "\(output.stderr)")
+        // Refused before the embedded sandbox started or an order was created.
+        #expect(!output.stderr.contains("Embedded sandbox"))
+        #expect(!output.stderr.contains("Creating the order"))
+        #expect(output.stdout.isEmpty)
+    }
+
+    @Test(
+        "every currency the CLI accepts is one the embedded sandbox takes: the order is created",
+        arguments: ["CHF", "eur", "GBP", "JPY", "USD"])
+    func acceptedCurrency(code: String) async throws {
+        let output = try await PurseBinary.run(["checkout", "--currency", code, "--amount", "100"], stdin: "")
+        // No answers on stdin: the dialogue ends at its first question, nothing charged (exit 1), after the order.
+        #expect(output.status == 1, "\(output.stderr)")
+        #expect(output.stderr.contains("Order: 100"), "\(output.stderr)")
+        #expect(!output.stderr.contains("UNSUPPORTED_CURRENCY"))
     }
 }

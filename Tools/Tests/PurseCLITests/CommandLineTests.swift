@@ -87,10 +87,51 @@ struct CommandLineTests {
             ),
             (["demo", "extra"], "purse demo: Unexpected argument 'extra'"),
             (["frobnicate"], "purse: unknown command 'frobnicate' (commands: demo, checkout, sandbox)"),
+            // A typo gets the nearest command; something far from every command gets none.
+            (["dmeo"], "purse: unknown command 'dmeo'; did you mean 'demo'? (commands: demo, checkout, sandbox)"),
+            (
+                ["chekout"],
+                "purse: unknown command 'chekout'; did you mean 'checkout'? (commands: demo, checkout, sandbox)"
+            ),
+            (
+                ["sandbx"],
+                "purse: unknown command 'sandbx'; did you mean 'sandbox'? (commands: demo, checkout, sandbox)"
+            ),
+            (["dem"], "purse: unknown command 'dem'; did you mean 'demo'? (commands: demo, checkout, sandbox)"),
+            (["pay"], "purse: unknown command 'pay' (commands: demo, checkout, sandbox)"),
             ([], "purse: missing a command (demo, checkout, sandbox)"),
             (
                 ["checkout", "--amount", "0"],
-                "purse checkout: --amount must be more than 0 and less than 10^12, got '0'"
+                "purse checkout: --amount: the amount must be above zero, such as 42.50; got '0'"
+            ),
+            // A negative amount is a value, not an option: refused as below zero, never "Missing value".
+            (
+                ["checkout", "--amount", "-5"],
+                "purse checkout: --amount: the amount must be above zero, such as 42.50; got '-5'"
+            ),
+            (
+                ["checkout", "--amount=-5"],
+                "purse checkout: --amount: the amount must be above zero, such as 42.50; got '-5'"
+            ),
+            (
+                ["checkout", "--amount", "-0.5", "--new-amount", "10"],
+                "purse checkout: --amount: the amount must be above zero, such as 42.50; got '-0.5'"
+            ),
+            (
+                ["checkout", "--new-amount", "-3"],
+                "purse checkout: --new-amount: the amount must be above zero, such as 42.50; got '-3'"
+            ),
+            (
+                ["checkout", "--amount", "abc"],
+                "purse checkout: --amount must be an amount above zero such as 42.50, got 'abc'"
+            ),
+            (
+                ["checkout", "--amount", "-"],
+                "purse checkout: --amount must be an amount above zero such as 42.50, got '-'"
+            ),
+            (
+                ["checkout", "--amount", "1000000000000"],
+                "purse checkout: --amount must be less than 10^12, got '1000000000000'"
             ),
         ])
     func badValue(arguments: [String], firstLine: String) async throws {
@@ -99,6 +140,21 @@ struct CommandLineTests {
         #expect(output.stdout.isEmpty)
         #expect(output.stderr.split(separator: "\n").first.map(String.init) == firstLine, "\(output.stderr)")
         #expect(output.stderr.contains("--help' for more information."))
+    }
+
+    @Test("a port in use: one line naming the port and --port 0, exit 69 (EX_UNAVAILABLE), no system call's text")
+    func busyPort() async throws {
+        let holder = try await SandboxProcess.start()
+        let port = try #require(URL(string: holder.base)?.port)
+        let output = try await PurseBinary.run(["sandbox", "--port", String(port)])
+        #expect(output.status == 69, "\(output.stderr)")
+        #expect(output.stdout.isEmpty)
+        #expect(
+            output.stderr
+                == "purse sandbox: port \(port) is already in use on 127.0.0.1: choose another with --port N, "
+                + "or --port 0 for any free port\n")
+        // The sandbox that holds the port is untouched.
+        #expect(holder.process.isRunning)
     }
 
     @Test(

@@ -69,11 +69,17 @@ struct PurseCommandTests {
         #expect(story.contains("the bank's challenge page opened, the shopper approved it"))
         #expect(story.contains("fintecture-instantpayment: the shopper approved on 127.0.0.1/pages/"))
         // A gift card, then Apple Pay with the sandbox's test token (no sheet off a device).
-        #expect(story.contains("Order 2b: a gift card, then Apple Pay pays the rest (sandbox test token, no sheet)"))
+        #expect(
+            story.contains(
+                "5. Order demo-0003: a gift card, then Apple Pay pays the rest (sandbox test token, no sheet)"))
+        // Apple Pay is named for what it is (was: "plugin").
+        #expect(
+            story.contains("ingenico-applepay            Apple Pay (a sandbox test token here: no sheet off a device)"))
+        #expect(!story.contains("  plugin"))
         #expect(story.contains("ingenico-applepay: the sheet would show"))
         #expect(story.contains("one /validate pays both shares: /validate answered SUCCESS"))
         // Two gift cards, then the delivery fee changes: the checkout follows the new client session.
-        #expect(story.contains("Order 2c: two gift cards, then the delivery fee changes"))
+        #expect(story.contains("6. Order demo-0004: two gift cards, then the delivery fee changes"))
         #expect(story.contains("order 80.00 → 86.90 EUR"))
         #expect(story.contains("easy2play-giftcard still pays 25.00 EUR"))
         #expect(story.contains("mybeezbox-giftcard now pays 61.90 EUR instead of 55.00 (balance read again)"))
@@ -106,6 +112,32 @@ struct PurseCommandTests {
                 - 1 == 7)
         #expect(!story.contains("✗"))
         #expect(story.contains("Demo complete"))
+        // The chapters are numbered 1, 2, 3… as they run, and each order's label is the reference the backend
+        // gave it (was: 1, 2, 2b, 3, then "Order 6" for demo-0007).
+        let numbers = story.components(separatedBy: "\n").compactMap { line -> Int? in
+            guard line.hasPrefix("▸ "), let dot = line.firstIndex(of: ".") else { return nil }
+            return Int(line[line.index(line.startIndex, offsetBy: 2)..<dot])
+        }
+        #expect(numbers == Array(1...11), "\(numbers)")
+        for line in story.components(separatedBy: "\n") where line.hasPrefix("▸ ") && line.contains("Order demo-") {
+            let reference = try #require(line.range(of: #"demo-\d{4}"#, options: .regularExpression))
+            #expect(story.contains("✓ order \(line[reference]) ("), "\(line)")
+        }
+        // What to do next: the commands and the articles, which exist.
+        let next = try #require(story.components(separatedBy: "\nWhat next\n").last)
+        for command in [
+            "swift run --package-path Tools purse checkout", "swift run --package-path Tools purse sandbox",
+            "swift test --package-path Tools",
+        ] {
+            #expect(next.contains(command), "\(command)")
+        }
+        let catalogue = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/PurseHeadlessCheckout/PurseHeadlessCheckout.docc")
+        for article in ["GettingStarted", "Sandbox", "GiftCardsAndCoPayment", "Testing"] {
+            #expect(next.contains("\(article).md"))
+            #expect(FileManager.default.fileExists(atPath: catalogue.appendingPathComponent("\(article).md").path))
+        }
         // Never card data: no full PAN, no first six digits.
         for secret in [
             "6003580000000000011", "9250000000000018", "8000000000000011", "3000000000000013", "7000000000000000014",

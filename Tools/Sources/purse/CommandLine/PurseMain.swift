@@ -14,7 +14,9 @@ enum PurseMain {
         let invoked = invokedCommand(arguments)
         if let first = arguments.first, invoked == nil, !first.hasPrefix("-"), first != "help" {
             let names = Purse.commandNames.joined(separator: ", ")
-            return usageError("unknown command '\(first)' (commands: \(names))", command: Purse.self, console: console)
+            let suggestion = closestCommand(to: first).map { "; did you mean '\($0)'?" } ?? ""
+            return usageError(
+                "unknown command '\(first)'\(suggestion) (commands: \(names))", command: Purse.self, console: console)
         }
         var command: any ParsableCommand
         do {
@@ -42,6 +44,39 @@ enum PurseMain {
     static func invokedCommand(_ arguments: [String]) -> (any ParsableCommand.Type)? {
         guard let first = arguments.first else { return nil }
         return Purse.configuration.subcommands.first { $0.configuration.commandName == first }
+    }
+
+    /// The command `typed` is most likely a typo of (`dmeo` → `demo`, `sandbx` → `sandbox`): the nearest name by
+    /// edit distance (a swap of two neighbours counts as one edit), if it is at most two edits away and closer
+    /// than any other; `nil` when nothing is that close.
+    static func closestCommand(to typed: String) -> String? {
+        let typed = typed.lowercased()
+        let ranked = Purse.commandNames.map { (name: $0, distance: editDistance(typed, $0)) }
+            .sorted { $0.distance < $1.distance }
+        guard let best = ranked.first, best.distance <= min(2, max(1, best.name.count / 2)) else { return nil }
+        if ranked.count > 1, ranked[1].distance == best.distance { return nil }
+        return best.name
+    }
+
+    /// Edits (insertion, deletion, substitution, swap of two neighbours) from `a` to `b`.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a)
+        let b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return table[a.count][b.count]
     }
 
     /// What argument-parser threw while parsing (or a built-in command such as `help` threw while running).

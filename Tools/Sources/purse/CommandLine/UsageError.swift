@@ -19,4 +19,7 @@ enum ExitStatus {
     static let failure: Int32 = 1
     /// The command was called wrongly: EX_USAGE of sysexits(3).
     static let usage: Int32 = 64
+    /// What the command needs is not available (`purse sandbox`: the port is taken): EX_UNAVAILABLE of
+    /// sysexits(3). Not a usage error: the same command works once the port is free.
+    static let unavailable: Int32 = 69
 }

@@ -19,6 +19,10 @@ struct SandboxCommand: AsyncParsableCommand {
             hosted pages are plain HTML, and return data is not signed. Point the SDK at it with the widget data \
             of a client session it creates (POST /payment/v2/client-sessions); see the README.
 
+            Exit status: 0 stopped by Ctrl-C or SIGTERM (the state saved), 1 the state could not be loaded or \
+            saved, 64 usage error, 69 the port is already in use (--port 0 picks a free one; the address is printed \
+            on stdout).
+
             Each request served is logged on stderr as METHOD PATH STATUS MSms (a JSON object with --json): never \
             its query, headers or body. --quiet turns the log off.
             """)
@@ -115,8 +119,16 @@ struct SandboxCommand: AsyncParsableCommand {
         do {
             base = try server.start()
         } catch {
-            console.error("purse sandbox: \(error)")
-            return 1
+            // A port in use is the machine's state, not a mistake in the command: EX_UNAVAILABLE, one line
+            // naming the port and the way out, never the system call's text.
+            if error.isAddressInUse {
+                console.error(
+                    "purse sandbox: port \(port) is already in use on 127.0.0.1: choose another with --port N, "
+                        + "or --port 0 for any free port")
+                return ExitStatus.unavailable
+            }
+            console.error("purse sandbox: cannot listen on 127.0.0.1:\(port): \(error.message)")
+            return ExitStatus.failure
         }
         if json {
             console.print(#"{"base_url":"\#(base.absoluteString)","pid":\#(getpid())}"#)

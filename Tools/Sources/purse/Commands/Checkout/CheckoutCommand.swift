@@ -34,11 +34,15 @@ struct CheckoutCommand: AsyncParsableCommand {
             server-side), 64 usage error, 130 cancelled.
             """)
 
-    @Option(help: ArgumentHelp("Order amount on the embedded sandbox (default 42.50).", valueName: "amount"))
+    // `.unconditional`: the next argument is the value even when it starts with a dash, so `--amount -5` is
+    // refused for what it is (an amount below zero) instead of "Missing value".
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Order amount on the embedded sandbox (default 42.50).", valueName: "amount"))
     var amount: String?
 
     @Option(
-        name: .customLong("new-amount"),
+        name: .customLong("new-amount"), parsing: .unconditional,
         help: ArgumentHelp(
             "The cart changes after the gift cards (embedded sandbox): the backend creates a session for this amount "
                 + "and the checkout moves onto it, printing what changed.", valueName: "amount"))

@@ -152,30 +152,47 @@ struct CheckoutOptions {
         return .file(path)
     }
 
+    /// The currencies the embedded sandbox's client-session API accepts (it answers `UNSUPPORTED_CURRENCY` to
+    /// any other): checked here so a wrong `--currency` is refused before anything starts.
+    static let embeddedCurrencies = ["CHF", "EUR", "GBP", "JPY", "USD"]
+
     static func currency(_ text: String) throws(UsageError) -> String {
         guard text.count == 3, text.allSatisfy({ $0.isASCII && $0.isLetter }) else {
             throw UsageError(description: "--currency must be an ISO 4217 code such as EUR, got '\(text)'")
         }
-        return text.uppercased()
+        let code = text.uppercased()
+        guard embeddedCurrencies.contains(code) else {
+            let known = embeddedCurrencies.joined(separator: ", ")
+            throw UsageError(description: "--currency must be one the embedded sandbox takes (\(known)), got '\(text)'")
+        }
+        return code
     }
 
     /// `"42.5"` → 4250 for EUR: digits, an optional point and at most `exponent` decimals, more than zero.
+    ///
+    /// A negative amount (`-5`, given as `--amount -5` or `--amount=-5`) and zero are refused as amounts below or
+    /// at zero; anything else that is not digits with an optional point is refused as not an amount.
     static func minorUnits(_ text: String, exponent: Int) throws(UsageError) -> Int64 {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         let digitsOnly = { (part: Substring) in !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isNumber } }
-        guard parts.count <= 2, digitsOnly(parts[0]), parts.count == 1 || digitsOnly(parts[1]) else {
-            throw UsageError(description: "--amount must be a positive amount such as 42.50, got '\(text)'")
+        let isDecimal = { (text: Substring) -> Bool in
+            let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+            return parts.count <= 2 && digitsOnly(parts[0]) && (parts.count == 1 || digitsOnly(parts[1]))
         }
+        let belowZero = "--amount: the amount must be above zero, such as 42.50; got '\(text)'"
+        if text.hasPrefix("-"), isDecimal(text.dropFirst()) { throw UsageError(description: belowZero) }
+        guard isDecimal(Substring(text)) else {
+            throw UsageError(description: "--amount must be an amount above zero such as 42.50, got '\(text)'")
+        }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         let fraction = parts.count == 2 ? String(parts[1]) : ""
         guard fraction.count <= exponent else {
             throw UsageError(description: "--amount has more than \(exponent) decimals for this currency: '\(text)'")
         }
         let whole = String(parts[0].drop { $0 == "0" })
-        guard whole.count <= 12, let units = Int64((whole.isEmpty ? "0" : whole) + fraction.padding(exponent)),
-            units > 0
-        else {
-            throw UsageError(description: "--amount must be more than 0 and less than 10^12, got '\(text)'")
+        guard whole.count <= 12, let units = Int64((whole.isEmpty ? "0" : whole) + fraction.padding(exponent)) else {
+            throw UsageError(description: "--amount must be less than 10^12, got '\(text)'")
         }
+        guard units > 0 else { throw UsageError(description: belowZero) }
         return units
     }
 }

@@ -21,27 +21,62 @@ extension InteractiveCheckout {
         }
         var choices: [GiftCardChoice] = checkout.secondaryMethods.map { .fresh($0) }
         choices += checkout.savedSecondaryTokens.map { .saved($0) }
-        var listed = false
+        // The lines last shown: the list is shown again whenever one of them changed (a saved card's balance
+        // arrived after the first second, a card applied changed what the others may pay), so it never stays stale.
+        var shown: [String]?
         while checkout.remainingAmountToPay > 0 {
-            if !listed {
+            let lines = choices.map(describe)
+            if lines != shown {
                 screen.title(text("cli.giftCards.title"))
-                for (index, choice) in choices.enumerated() {
-                    screen.line("  \(CheckoutText.padded("\(index + 1))", 4))\(describe(choice))")
+                for (index, line) in lines.enumerated() {
+                    screen.line("  \(CheckoutText.padded("\(index + 1))", 4))\(line)")
                 }
-                listed = true
+                shown = lines
             }
             let count = PurseMessage.Value.text(String(choices.count))
             let answer = try await ask(text("cli.giftCards.add", [("count", count)]))
             if answer.isEmpty { return }
             guard let index = Int(answer), choices.indices.contains(index - 1) else {
                 screen.problem(text("cli.giftCards.typeLine", [("count", count)]))
-                listed = false
+                shown = nil
+                continue
+            }
+            // A method or card that cannot pay here is refused with its reason before its number or PIN is asked.
+            if let why = unavailability(of: choices[index - 1]) {
+                screen.problem(
+                    text(
+                        "cli.checkout.optionUnavailable",
+                        [("option", .text(title(of: choices[index - 1]))), ("reason", .text(why))]))
                 continue
             }
             switch choices[index - 1] {
             case .fresh(let method): try await addFreshGiftCard(method)
             case .saved(let token): await applySaved(token)
             }
+        }
+    }
+
+    /// Why `choice` cannot pay now (its reason as the list shows it), or `nil`. A saved card whose balance is
+    /// still being read is not refused: it is waited for once picked.
+    private func unavailability(of choice: GiftCardChoice) -> String? {
+        switch choice {
+        case .fresh(let method):
+            return checkout.availability(of: method).reason.map { CheckoutText.whyUnavailable($0, text: text) }
+        case .saved(let saved):
+            let token = checkout.savedSecondaryTokens.first { $0.id == saved.id } ?? saved
+            guard let reason = checkout.availability(of: token).reason, reason.cause != .balancePending else {
+                return nil
+            }
+            return CheckoutText.whyUnavailable(reason, text: text)
+        }
+    }
+
+    /// The method's id or the saved card's name, as the list names it.
+    private func title(of choice: GiftCardChoice) -> String {
+        switch choice {
+        case .fresh(let method): return method.id
+        case .saved(let saved):
+            return CheckoutText.describe(checkout.savedSecondaryTokens.first { $0.id == saved.id } ?? saved)
         }
     }
 

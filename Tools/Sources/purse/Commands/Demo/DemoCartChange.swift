@@ -14,7 +14,7 @@ extension DemoTour {
     /// backend creates a new client session for 86.90 EUR and the checkout moves onto it with `updateSession`:
     /// the cards stay, the one read against the smaller amount is read again and pays the difference.
     func payAfterTheCartChanges() async throws {
-        chapter("cart changes", "Order 2c: two gift cards, then the delivery fee changes")
+        chapter("cart changes", "two gift cards, then the delivery fee changes", order: .next)
         let checkout = try await openOrder(amount: 8000, what: "gift cards, standard delivery")
         guard let easy2play = checkout.secondaryMethods.first(where: { $0.id == "easy2play-giftcard" }),
             let mybeezbox = checkout.secondaryMethods.first(where: { $0.id == "mybeezbox-giftcard" })

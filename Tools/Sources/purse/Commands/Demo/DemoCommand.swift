@@ -115,6 +115,30 @@ struct DemoCommand: AsyncParsableCommand {
         return finish(tour.steps, console: console)
     }
 
+    /// What to run and read after the tour: the commands, from the repository's root, and the guides.
+    static let whatNext: [(command: String, what: String)] = [
+        ("swift run --package-path Tools purse checkout", "pay an order yourself, in the terminal"),
+        ("swift run --package-path Tools purse sandbox", "the sandbox on 127.0.0.1:8080, for your own app"),
+        ("swift run --package-path Tools purse sandbox --catalogue", "the test cards, gift cards and shoppers"),
+        ("swift test --package-path Tools", "every test suite"),
+    ]
+
+    /// The DocC articles to read next (in Sources/PurseHeadlessCheckout/PurseHeadlessCheckout.docc).
+    static let articlesToRead = ["GettingStarted", "Sandbox", "GiftCardsAndCoPayment", "Testing"]
+
+    private func printWhatNext(console: Console) {
+        console.print("")
+        console.print(console.bold("What next"))
+        let width = (Self.whatNext.map(\.command.count).max() ?? 0) + 2
+        for line in Self.whatNext {
+            console.print("  " + line.command.padding(toLength: width, withPad: " ", startingAt: 0) + line.what)
+        }
+        console.print(
+            "  Read: "
+                + Self.articlesToRead.map { "\($0).md" }.joined(separator: ", ")
+                + " in Sources/PurseHeadlessCheckout/PurseHeadlessCheckout.docc (scripts/docs builds them)")
+    }
+
     private func finish(_ steps: [Step], console: Console) -> Int32 {
         let passed = !steps.isEmpty && steps.allSatisfy(\.passed)
         let failedSteps = steps.filter { !$0.passed }
@@ -140,6 +164,7 @@ struct DemoCommand: AsyncParsableCommand {
             for step in failedSteps {
                 console.print(console.red("  ✗ \(step.chapter) › \(step.title): \(step.detail)"))
             }
+            printWhatNext(console: console)
         }
         if let first = failedSteps.first {
             console.error("purse demo: failed at \(first.chapter) › \(first.title): \(first.detail)")

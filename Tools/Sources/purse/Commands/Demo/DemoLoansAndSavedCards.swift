@@ -8,7 +8,7 @@ extension DemoTour {
     /// A gift card takes 100.00 EUR of a 250.00 EUR order; Oney 3x prices and pays the 150.00 EUR left: the schedule,
     /// its cost, the APR and the legal text are shown before the shopper approves on Oney's page.
     func payWithGiftCardAndOney() async throws {
-        chapter("buy now, pay later", "Order 5: a gift card, then Oney 3x pays the rest")
+        chapter("buy now, pay later", "a gift card, then Oney 3x pays the rest", order: .next)
         let checkout = try await openOrder(amount: 25000, what: "gift card and Oney 3x")
         guard let ogloba = checkout.secondaryMethods.first(where: { $0.id == "ogloba-giftcard" }),
             let oney = checkout.paymentMethods.first(where: { $0.id == "oney-cb3x" })
@@ -54,7 +54,8 @@ extension DemoTour {
 
     /// A session of amount 0 with `allow_future_usage`: the shopper saves a card for later; nothing is charged.
     func saveCardForLater() async throws {
-        chapter("save a card", "Save a card for later (an information request: amount 0, nothing charged)")
+        chapter(
+            "save a card", "save a card for later (an information request: amount 0, nothing charged)", order: .next)
         let charges = sandbox?.stats().charges ?? 0
         let checkout = try await openOrder(amount: 0, what: "save a card", allowFutureUsage: true)
         guard let card = checkout.paymentMethods.first else {

@@ -30,9 +30,9 @@ extension DemoTour {
         return token
     }
 
-    /// Chapter 1: the first order, and everything the shopper can pay it with.
+    /// A chapter: the first order, and everything the shopper can pay it with.
     func showWhatTheShopperSees() async throws -> PurseHeadlessCheckout {
-        chapter("listing", "Order 1: what the shopper can pay 120.00 EUR with")
+        chapter("listing", "what the shopper can pay 120.00 EUR with", order: .next)
         let checkout = try await openOrder(amount: 12000, what: "gift cards and a saved card")
         for method in checkout.paymentMethods + checkout.session.unstablePrimaryMethods {
             let row =
@@ -81,10 +81,10 @@ extension DemoTour {
         return checkout
     }
 
-    /// Chapter 2: an Illicado card as a capped slice, a Buybox card for as much as it may pay, then the saved
+    /// A chapter: an Illicado card as a capped slice, a Buybox card for as much as it may pay, then the saved
     /// Visa with its CVV typed into the element's field.
     func payWithGiftCardsAndCVV(_ checkout: PurseHeadlessCheckout) async throws {
-        chapter("gift cards", "Order 1: two gift cards take their share")
+        chapter("gift cards", "two gift cards take their share", order: .current)
         guard let illicado = checkout.secondaryMethods.first(where: { $0.id == "illicado-giftcard" }),
             let buybox = checkout.secondaryMethods.first(where: { $0.id == "buybox-giftcard" })
         else { throw Failure(description: "the session offers no illicado or buybox gift cards") }
@@ -110,7 +110,7 @@ extension DemoTour {
                 + "left to pay: \(money(checkout.remainingAmountToPay)) EUR")
         showSplit(of: checkout)
 
-        chapter("saved card with CVV", "Order 1: the rest on the saved Visa, which asks for its CVV")
+        chapter("saved card with CVV", "the rest on the saved Visa, which asks for its CVV", order: .current)
         let card = try savedInstrument(TestData.cvvCardSlug, in: checkout)
         let element = checkout.paymentElement(for: .paymentToken(card), redirect: shopper([.approve]))
         try checkout.setPrimaryToken(card)
@@ -126,10 +126,10 @@ extension DemoTour {
         try await confirm(checkout.session.id)
     }
 
-    /// Chapter 3: a second order on the saved Visa enrolled in 3-D Secure: no CVV, a challenge page the
+    /// A chapter: a second order on the saved Visa enrolled in 3-D Secure: no CVV, a challenge page the
     /// shopper approves.
     func payWithThreeDSecure() async throws {
-        chapter("3-D Secure", "Order 2: a saved card through a 3-D Secure challenge")
+        chapter("3-D Secure", "a saved card through a 3-D Secure challenge", order: .next)
         let checkout = try await openOrder(amount: 4299, what: "3-D Secure")
         let card = try savedInstrument(TestData.threeDSCardSlug, in: checkout)
         let presenter = shopper([.approve])
@@ -147,10 +147,11 @@ extension DemoTour {
         try await confirm(checkout.session.id)
     }
 
-    /// Chapter 3b: a gift card, then Apple Pay pays the rest. There is no Apple Pay sheet off a device: the
+    /// A chapter: a gift card, then Apple Pay pays the rest. There is no Apple Pay sheet off a device: the
     /// sandbox's test token `approve` stands for what the shopper's authorization would hand over.
     func payWithGiftCardAndApplePay() async throws {
-        chapter("Apple Pay", "Order 2b: a gift card, then Apple Pay pays the rest (sandbox test token, no sheet)")
+        chapter(
+            "Apple Pay", "a gift card, then Apple Pay pays the rest (sandbox test token, no sheet)", order: .next)
         let checkout = try await openOrder(amount: 4299, what: "Apple Pay")
         guard let illicado = checkout.secondaryMethods.first(where: { $0.id == "illicado-giftcard" }),
             let applePay = checkout.paymentMethods.first(where: { $0.method == .applepay })
@@ -177,9 +178,9 @@ extension DemoTour {
         try await confirm(checkout.session.id)
     }
 
-    /// Chapter 4: a third order paid on the PSP's hosted page.
+    /// A chapter: a third order paid on the PSP's hosted page.
     func payByRedirection() async throws {
-        chapter("redirection", "Order 3: paid by instant transfer on the PSP's page")
+        chapter("redirection", "paid by instant transfer on the PSP's page", order: .next)
         let checkout = try await openOrder(amount: 2500, what: "redirection")
         guard let method = checkout.paymentMethods.first(where: { $0.id == "fintecture-instantpayment" }) else {
             throw Failure(description: "the session offers no fintecture-instantpayment")
@@ -219,7 +220,9 @@ extension DemoTour {
         case is any RedirectionPlugin: return "redirection (hosted page)"
         case is any CardPlugin: return "card (\(method.template))"
         case is any PayPalPlugin: return "PayPal"
-        case .some: return "plugin"
+        case is any ApplePayPlugin: return "Apple Pay (a sandbox test token here: no sheet off a device)"
+        case is any SecondaryPlugin: return "gift card"
+        case .some(let plugin): return "\(type(of: plugin))"
         case .none: return method.template
         }
     }

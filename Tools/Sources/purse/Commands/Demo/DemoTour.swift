@@ -30,11 +30,35 @@ final class DemoTour {
         story.check(passed, detail)
     }
 
-    /// Starts a chapter: a title in the story, a name in the summary.
-    func chapter(_ name: String, _ title: String) {
-        chapter = name
-        story.step(title)
+    /// The chapters started so far: the story numbers them 1, 2, 3… in the order they run.
+    private(set) var chapterCount = 0
+
+    /// Which order a chapter's title names.
+    enum OrderLabel {
+        /// The chapter opens a new order: its title names the reference that order gets.
+        case next
+        /// The chapter goes on with the order the previous chapter opened.
+        case current
+        /// The chapter names no order.
+        case none
     }
+
+    /// Starts a chapter: a numbered title in the story (`3. Order demo-0001: …`, the order's reference as the
+    /// backend creates it), a name in the summary.
+    func chapter(_ name: String, _ title: String, order: OrderLabel = .none) {
+        chapter = name
+        chapterCount += 1
+        let label: String
+        switch order {
+        case .next: label = "Order \(Self.reference(orderCount + 1)): "
+        case .current: label = "Order \(Self.reference(orderCount)): "
+        case .none: label = ""
+        }
+        story.step("\(chapterCount). \(label)\(title)")
+    }
+
+    /// The backend's reference of the `number`th order: `demo-0001`.
+    static func reference(_ number: Int) -> String { String(format: "demo-%04d", number) }
 
     /// The merchant backend authenticates against the sandbox.
     func start(sandbox: PurseSandbox, base: URL) async throws {
@@ -53,7 +77,7 @@ final class DemoTour {
     func openOrder(amount: Int64, what: String, allowFutureUsage: Bool = false) async throws -> PurseHeadlessCheckout {
         guard let backend else { throw Failure(description: "the backend is not started") }
         orderCount += 1
-        let reference = String(format: "demo-%04d", orderCount)
+        let reference = Self.reference(orderCount)
         let created = try await backend.createClientSession(
             token: accessToken, amount: amount, currency: "EUR", customer: PurseSandbox.demoShopper,
             order: reference, allowFutureUsage: allowFutureUsage)

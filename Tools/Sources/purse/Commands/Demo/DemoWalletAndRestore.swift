@@ -5,10 +5,10 @@ import PurseSandbox
 /// The chapters that pay nothing new by themselves: managing the wallet, and surviving process death while
 /// the shopper is on a hosted page.
 extension DemoTour {
-    /// Chapter 5: rename a saved card, toggle its favorite star, delete another; a fresh checkout shows the
+    /// A chapter: rename a saved card, toggle its favorite star, delete another; a fresh checkout shows the
     /// wallet as the server now holds it.
     func manageWallet() async throws {
-        chapter("wallet", "The shopper manages the wallet")
+        chapter("wallet", "the shopper manages the wallet", order: .next)
         let checkout = try await openOrder(amount: 1000, what: "wallet")
         let renamed = try savedInstrument("mastercard-network-token", in: checkout)
         let deleted = try savedInstrument("pci-proxy-visa", in: checkout)
@@ -42,10 +42,10 @@ extension DemoTour {
                 + "\(kept?.favorite == true ? "starred" : "unstarred"), the deleted card gone")
     }
 
-    /// Chapter 6: the app saves its checkout as the shopper leaves for the PSP page and dies; the restored
+    /// A chapter: the app saves its checkout as the shopper leaves for the PSP page and dies; the restored
     /// copy refuses a second submit; the shopper approves; the backend confirms.
     func restoreMidRedirect() async throws {
-        chapter("save and restore", "Order 6: the app dies mid-redirect and restores its checkout")
+        chapter("save and restore", "the app dies mid-redirect and restores its checkout", order: .next)
         let checkout = try await openOrder(amount: 3150, what: "save and restore")
         guard let method = checkout.paymentMethods.first(where: { $0.id == "alma-cb2x" }) else {
             throw Failure(description: "the session offers no alma-cb2x")
