@@ -46,3 +46,23 @@ struct CheckoutFrenchTests {
         #expect(!output.stderr.contains("Pay with:"))
     }
 }
+
+/// `--amount` as a French shopper writes it.
+@Suite("purse checkout --amount with a decimal comma")
+struct CheckoutAmountCommaTests {
+    @Test("--locale fr: --amount 20,5 is an order of 20,50 €")
+    func frenchAmountOption() async throws {
+        let output = try await PurseBinary.run(["checkout", "--locale", "fr", "--amount", "20,5"], stdin: "")
+        // No answers: the dialogue ends at its first question, nothing charged, after the order is shown.
+        #expect(output.status == 1, "\(output.stderr)")
+        #expect(CheckoutFrenchTests.plain(output.stdout + output.stderr).contains("Commande : 20,50 €"))
+    }
+
+    @Test("in English a comma is not a decimal point: --amount 20,5 is a usage error")
+    func englishAmountOptionWithComma() async throws {
+        let output = try await PurseBinary.run(["checkout", "--amount", "20,5"])
+        #expect(output.status == 64)
+        #expect(
+            output.stderr.hasPrefix("purse checkout: --amount must be an amount above zero such as 42.50, got '20,5'"))
+    }
+}

@@ -38,7 +38,9 @@ struct CheckoutCommand: AsyncParsableCommand {
     // refused for what it is (an amount below zero) instead of "Missing value".
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("Order amount on the embedded sandbox (default 42.50).", valueName: "amount"))
+        help: ArgumentHelp(
+            "Order amount on the embedded sandbox, above zero (default 42.50; 42,50 in a French locale).",
+            valueName: "amount"))
     var amount: String?
 
     @Option(

@@ -95,8 +95,10 @@ struct CheckoutOptions {
                 throw UsageError(description: "--widget-data needs --api-base URL (where the session was created)")
             }
             let currency = try Self.currency(currency ?? "EUR")
+            // "20,5" where the locale writes amounts with a decimal comma (French), as the dialogue reads them.
+            let decimalComma = self.locale.decimalSeparator == ","
             let amount = try Self.minorUnits(
-                amount ?? Self.defaultAmount, exponent: Currency(code: currency).exponent)
+                amount ?? Self.defaultAmount, exponent: Currency(code: currency).exponent, decimalComma: decimalComma)
             let name = shopper ?? "demo-shopper"
             guard let shopper = Self.shoppers[name] else {
                 throw UsageError(description: "--shopper must be demo-shopper, empty or guest, got '\(name)'")
@@ -105,7 +107,7 @@ struct CheckoutOptions {
             if let newAmount {
                 do {
                     order.newAmountMinorUnits = try Self.minorUnits(
-                        newAmount, exponent: Currency(code: currency).exponent)
+                        newAmount, exponent: Currency(code: currency).exponent, decimalComma: decimalComma)
                 } catch {
                     throw UsageError(
                         description: error.description.replacingOccurrences(of: "--amount", with: "--new-amount"))
@@ -172,25 +174,29 @@ struct CheckoutOptions {
     ///
     /// A negative amount (`-5`, given as `--amount -5` or `--amount=-5`) and zero are refused as amounts below or
     /// at zero; anything else that is not digits with an optional point is refused as not an amount.
-    static func minorUnits(_ text: String, exponent: Int) throws(UsageError) -> Int64 {
+    /// With `decimalComma` (a locale that writes `20,5`), one comma stands for the point.
+    static func minorUnits(_ given: String, exponent: Int, decimalComma: Bool = false) throws(UsageError) -> Int64 {
+        let text =
+            decimalComma && given.filter({ $0 == "," }).count == 1 && !given.contains(".")
+            ? given.replacingOccurrences(of: ",", with: ".") : given
         let digitsOnly = { (part: Substring) in !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isNumber } }
         let isDecimal = { (text: Substring) -> Bool in
             let parts = text.split(separator: ".", omittingEmptySubsequences: false)
             return parts.count <= 2 && digitsOnly(parts[0]) && (parts.count == 1 || digitsOnly(parts[1]))
         }
-        let belowZero = "--amount: the amount must be above zero, such as 42.50; got '\(text)'"
+        let belowZero = "--amount: the amount must be above zero, such as 42.50; got '\(given)'"
         if text.hasPrefix("-"), isDecimal(text.dropFirst()) { throw UsageError(description: belowZero) }
         guard isDecimal(Substring(text)) else {
-            throw UsageError(description: "--amount must be an amount above zero such as 42.50, got '\(text)'")
+            throw UsageError(description: "--amount must be an amount above zero such as 42.50, got '\(given)'")
         }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         let fraction = parts.count == 2 ? String(parts[1]) : ""
         guard fraction.count <= exponent else {
-            throw UsageError(description: "--amount has more than \(exponent) decimals for this currency: '\(text)'")
+            throw UsageError(description: "--amount has more than \(exponent) decimals for this currency: '\(given)'")
         }
         let whole = String(parts[0].drop { $0 == "0" })
         guard whole.count <= 12, let units = Int64((whole.isEmpty ? "0" : whole) + fraction.padding(exponent)) else {
-            throw UsageError(description: "--amount must be less than 10^12, got '\(text)'")
+            throw UsageError(description: "--amount must be less than 10^12, got '\(given)'")
         }
         guard units > 0 else { throw UsageError(description: belowZero) }
         return units
