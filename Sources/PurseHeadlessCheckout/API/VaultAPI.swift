@@ -15,7 +15,7 @@ struct VaultAPI: Sendable {
     /// How many times a tokenization is retried after a 5xx.
     static let maxRetries = 3
     /// Sent as `X-Purse-SDK-Version`.
-    static let sdkVersion = "purse-headless-checkout-ios/0.1.0"
+    static let sdkVersion = "purse-headless-checkout-ios/0.2.0"
 
     private var base: URL { root.appending(segments: ["v1", "tenants", tenantID]) }
 

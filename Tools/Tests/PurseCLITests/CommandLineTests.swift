@@ -18,7 +18,7 @@ struct CommandLineTests {
     func version() async throws {
         let output = try await PurseBinary.run(["--version"])
         #expect(output.status == 0)
-        #expect(output.stdout == "0.1.0\n")
+        #expect(output.stdout == "0.2.0\n")
         #expect(output.stderr.isEmpty)
     }
 
