@@ -490,9 +490,9 @@ package enum RedirectFuzzInvariants {
         let rest = String(base[base.index(after: colon)...])
         switch destination {
         case .universalLink(let host, let path):
-            return scheme == "https" && (rest == "//\(host)\(path)" || rest == "//\(host):443\(path)")
+            return scheme == "https" && (rest == "//\(host)\(path)" || hasPort(rest, "//\(host):", 443, path))
         case .loopback(let port, let path):
-            return scheme == "http" && rest == "//127.0.0.1:\(port)\(path)"
+            return scheme == "http" && hasPort(rest, "//127.0.0.1:", Int(port), path)
         case .customScheme(let expected, let host, let path):
             guard scheme == expected else { return false }
             if !host.isEmpty { return rest == "//\(host)\(path)" }
@@ -500,6 +500,20 @@ package enum RedirectFuzzInvariants {
             let authority = rest.dropFirst(2).prefix { $0 != "/" }
             return !authority.contains("@")
         }
+    }
+
+    /// Whether `rest` is `prefix`, a port and `path`: the port in ASCII digits whose value is `port`. The URL
+    /// standard reads a port's digits as a decimal number, leading zeros included (`:08080` is port 8080, which
+    /// browsers write back as `:8080`), so the same port written with leading zeros is the same destination.
+    static func hasPort(_ rest: String, _ prefix: String, _ port: Int, _ path: String) -> Bool {
+        guard rest.hasPrefix(prefix), rest.hasSuffix(path), rest.count >= prefix.count + path.count else {
+            return false
+        }
+        let digits = rest.dropFirst(prefix.count).dropLast(path.count)
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
+        let significant = digits.drop { $0 == "0" }
+        guard significant.count <= 5 else { return false }
+        return (significant.isEmpty ? 0 : Int(significant)) == port
     }
 
     /// What an allowed target must be, read with Foundation rather than `RedirectURLParts`.
