@@ -14,12 +14,17 @@ import Testing
 /// "Never sent" (no connection could be made) against "sent, no answer" (the connection was lost after the request
 /// was written), through the real `URLSessionTransport` over 127.0.0.1.
 @Suite("Never sent or sent with no answer")
-struct NeverSentTests {
-    /// A port of 127.0.0.1 nothing listens on: bound to port 0 (the system picks a free one), read, closed.
-    static func closedPort() throws -> UInt16 {
+final class NeverSentTests: Sendable {
+    /// A socket bound to a port of 127.0.0.1 (the system picks a free one) and never listening: connecting to it is
+    /// refused, and while the suite holds it no other test can take the port. (A port closed again at once could be
+    /// picked by the next server a parallel test starts, which then answers.)
+    private let descriptor: Int32
+    /// `http://127.0.0.1:<that port>`.
+    let closedBase: URL
+
+    init() throws {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         try #require(descriptor >= 0)
-        defer { close(descriptor) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
@@ -28,23 +33,25 @@ struct NeverSentTests {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
         }
-        try #require(bound == 0)
         var read = sockaddr_in()
         var readLength = length
         let named = withUnsafeMutablePointer(to: &read) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &readLength) }
         }
-        try #require(named == 0)
-        return UInt16(bigEndian: read.sin_port)
+        guard bound == 0, named == 0, let base = URL(string: "http://127.0.0.1:\(UInt16(bigEndian: read.sin_port))")
+        else {
+            close(descriptor)
+            throw POSIXError(.EADDRNOTAVAIL)
+        }
+        self.descriptor = descriptor
+        closedBase = base
     }
 
-    static func closedBase() throws -> URL {
-        try #require(URL(string: "http://127.0.0.1:\(try closedPort())"))
-    }
+    deinit { close(descriptor) }
 
     @Test("URLSessionTransport reports a refused connection as cannotConnect, for a GET and for a POST with a body")
     func transportKind() async throws {
-        let base = try Self.closedBase()
+        let base = closedBase
         for request in [
             HTTPRequest(method: "GET", url: base.appendingPathComponent("clock/datetime"), timeout: .seconds(10)),
             HTTPRequest(
@@ -59,7 +66,7 @@ struct NeverSentTests {
 
     @Test("a payment and a balance look-up to a closed port are API_UNREACHABLE: not sent, nothing processed")
     func callsNeverSent() async throws {
-        let base = try Self.closedBase()
+        let base = closedBase
         let api = PaymentAPI(
             client: APIClient(transport: URLSessionTransport(), timeout: .seconds(10), log: Logger(handler: nil)),
             roots: .sandbox(base: base), apiKey: "k")
@@ -87,7 +94,7 @@ struct NeverSentTests {
     func openAgainstClosedPort() async throws {
         let sandbox = try PurseSandbox()
         let session = try sandbox.createClientSession(amount: 42, shopper: PurseSandbox.demoShopper)
-        let base = try Self.closedBase()
+        let base = closedBase
         let configuration = PurseCheckoutConfiguration(
             transport: URLSessionTransport(), apiRoots: .sandbox(base: base), requestTimeout: .seconds(10))
         let error = await #expect(throws: PurseCheckoutError.self) {
