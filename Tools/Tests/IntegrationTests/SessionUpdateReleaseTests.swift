@@ -75,7 +75,7 @@ struct SessionUpdateReleaseTests {
         let widgetData = try sandbox.createClientSession(amount: 50, shopper: nil).widgetData
         let params = try JSONValue.parse(try #require(Data(base64Encoded: widgetData)))
         let edited = try #require(
-            Self.replacing(
+            SessionUpdateRuleTests.replacing(
                 in: params, at: ["paymentSession", "protocols", "payzen", "creditcard", "configurations", "vault"],
                 with: ["vendor": .string("pci_proxy")]))
         let update = try await checkout.updateSession(widgetData: edited.serialized().base64EncodedString())
@@ -147,18 +147,5 @@ struct SessionUpdateReleaseTests {
                 .kept(amount: 50), .kept(amount: 25), .kept(amount: 75), .clamped(from: 10, to: 50),
             ])
         #expect(checkout.amountSplit.map(\.amount) == [50, 25, 75, 50] && checkout.remainingAmountToPay == 0)
-    }
-
-    /// `value` with the object at `path` given `members` (replacing those of the same name); `nil` when the
-    /// path is not there.
-    private static func replacing(
-        in value: JSONValue, at path: [String], with members: [String: JSONValue]
-    ) -> JSONValue? {
-        guard case .object(var object) = value else { return nil }
-        guard let key = path.first else { return .object(object.merging(members) { _, new in new }) }
-        guard let child = object[key], let replaced = replacing(in: child, at: Array(path.dropFirst()), with: members)
-        else { return nil }
-        object[key] = replaced
-        return .object(object)
     }
 }

@@ -33,7 +33,7 @@ struct SessionUpdateRuleTests {
 
     /// `value` with the object at `path` given `members` (replacing those of the same name); `nil` when the
     /// path is not there.
-    private static func replacing(
+    static func replacing(
         in value: JSONValue, at path: [String], with members: [String: JSONValue]
     )
         -> JSONValue?
