@@ -24,8 +24,9 @@ struct CheckoutCartChangeTests {
         #expect(split.first?["amount"]?.decimalValue == 45)
         // The change report, and the session the payment is confirmed on: the new one.
         #expect(output.stderr.contains("The cart changes"))
-        #expect(output.stderr.contains("order 30.00 → 45.00 EUR"))
-        #expect(output.stderr.contains("illicado-giftcard now pays 45.00 EUR instead of 30.00 (balance read again)"))
+        #expect(output.stderr.contains("The order is now 45.00 EUR instead of 30.00 EUR"))
+        #expect(
+            output.stderr.contains("illicado-giftcard now pays 45.00 EUR instead of 30.00 EUR (balance read again)"))
         let created = try #require(
             output.stderr.split(separator: "\n").first { $0.contains("The merchant backend created client session") })
         let sessionID = try #require(report["client_session_id"]?.stringValue)
@@ -41,8 +42,27 @@ struct CheckoutCartChangeTests {
         #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
         let report = try JSONValue.parse(output.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
         #expect(report["outcome"] == "paid" && report["amount"]?.decimalValue == 20)
-        #expect(output.stderr.contains("illicado-giftcard now pays 20.00 EUR instead of 30.00"))
+        #expect(output.stderr.contains("illicado-giftcard now pays 20.00 EUR instead of 30.00 EUR"))
         #expect(!output.stderr.contains("(balance read again)"))
+    }
+
+    @Test("--locale fr: the change report reads French, from the SDK's update messages")
+    func reportInFrench() async throws {
+        let answers = "1\n\(CheckoutCommandTests.illicadoPAN)\n\(CheckoutCommandTests.illicadoPIN)\n\noui\n"
+        let output = try await PurseBinary.run(
+            ["checkout", "--json", "--amount", "30", "--new-amount", "45", "--locale", "fr"], stdin: answers)
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        let dialogue = CheckoutFrenchTests.plain(output.stderr)
+        #expect(dialogue.contains("Le panier change"))
+        #expect(dialogue.contains("pour le nouveau panier."))
+        #expect(dialogue.contains("La commande est maintenant de 45,00 € au lieu de 30,00 €"))
+        #expect(dialogue.contains("illicado-giftcard paie maintenant 45,00 € au lieu de 30,00 € (solde relu)"))
+        for english in ["The cart changes", "now pays", "instead of", "balance read again", "merchant backend created"]
+        {
+            #expect(!dialogue.contains(english), "English left: \(english)")
+        }
+        let report = try JSONValue.parse(output.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(report["outcome"] == "paid" && report["amount"]?.decimalValue == 45)
     }
 
     @Test(

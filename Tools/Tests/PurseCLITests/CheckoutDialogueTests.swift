@@ -137,7 +137,7 @@ struct CheckoutDialogueTests {
         #expect(menu.contains("Apple Pay (a sandbox test token: no sheet in a terminal)"))
         purse.type("\(applePay)\n")
         let asked = try await purse.waitFor("Sandbox Apple Pay token")
-        #expect(asked.contains("On a device the Apple Pay sheet would show: Order 42.50, Illicado"))
+        #expect(asked.contains("On a device the Apple Pay sheet would show: Order 42.50 EUR, Illicado"))
         purse.type("not-a-token\n")
         try await purse.waitFor("is not a sandbox test token")
         purse.type("\(token)\n")

@@ -80,9 +80,9 @@ struct PurseCommandTests {
         #expect(story.contains("one /validate pays both shares: /validate answered SUCCESS"))
         // Two gift cards, then the delivery fee changes: the checkout follows the new client session.
         #expect(story.contains("6. Order demo-0004: two gift cards, then the delivery fee changes"))
-        #expect(story.contains("order 80.00 → 86.90 EUR"))
+        #expect(story.contains("The order is now 86.90 EUR instead of 80.00 EUR"))
         #expect(story.contains("easy2play-giftcard still pays 25.00 EUR"))
-        #expect(story.contains("mybeezbox-giftcard now pays 61.90 EUR instead of 55.00 (balance read again)"))
+        #expect(story.contains("mybeezbox-giftcard now pays 61.90 EUR instead of 55.00 EUR (balance read again)"))
         #expect(story.contains("the backend confirms the payment's amount: 86.90 EUR"))
         // The wallet.
         #expect(story.contains("'Work card' renamed 'Business card'"))

@@ -51,8 +51,25 @@ struct CLIText: Sendable {
     /// One value (an amount, a count) as the dialogue's language writes it.
     func callAsFunction(_ value: PurseMessage.Value) -> String { self("cli.value", [("value", value)]) }
 
-    /// An SDK message in the checkout's language.
-    func callAsFunction(_ message: PurseMessage) -> String { localizer.string(message) }
+    /// An SDK message in the checkout's language; in English its amounts read as the dialogue writes them
+    /// (`42.50 EUR`).
+    func callAsFunction(_ message: PurseMessage) -> String {
+        localizer.string(isEnglish ? Self.plainAmounts(message) : message)
+    }
+
+    /// `message` with each amount argument, nested ones included, written `42.50 EUR`.
+    private static func plainAmounts(_ message: PurseMessage) -> PurseMessage {
+        let arguments = message.arguments.map { argument -> PurseMessage.Argument in
+            switch argument.value {
+            case .amount(let value, let currency):
+                .init(
+                    argument.name, .text(CheckoutText.money(value, exponent: currency.exponent) + " " + currency.code))
+            case .message(let inner): .init(argument.name, .message(plainAmounts(inner)))
+            case .text, .count: argument
+            }
+        }
+        return PurseMessage(message.key, arguments, pluralArgument: message.pluralArgument)
+    }
 
     /// An amount as the dialogue shows it: `42.50 EUR` in English, by the locale otherwise (`42,50 €`).
     func amount(_ value: Decimal, currency: String) -> PurseMessage.Value {

@@ -69,60 +69,33 @@ enum CheckoutText {
         return parts.joined(separator: " ")
     }
 
-    /// A session update's report as the shopper is told it: the new amount, what each gift card pays now, the
-    /// primary kept or dropped (with the reason the checkout gives for it on the new session), one line each.
+    /// A session update's report as the shopper is told it, one line each: the SDK's messages
+    /// (``SessionUpdate/localizedMessages(name:)``: the new amount, what each gift card pays now or why it was taken
+    /// out, the primary kept or dropped) in the dialogue's language, a note on each balance read again, and the
+    /// methods the new session adds or no longer offers.
     @MainActor
-    static func describe(_ update: SessionUpdate, on checkout: PurseHeadlessCheckout) -> [String] {
-        let exponent = Currency(code: update.currency).exponent
-        func money(_ amount: Decimal) -> String { Self.money(amount, exponent: exponent) }
-        var lines = ["order \(money(update.previousAmount)) → \(money(update.amount)) \(update.currency)"]
+    static func describe(
+        _ update: SessionUpdate, on checkout: PurseHeadlessCheckout,
+        text: CLIText = CLIText(locale: Locale(identifier: "en"))
+    ) -> [String] {
+        var lines: [String] = []
+        if let message = update.amountMessage { lines.append(text(message)) }
         for share in update.secondaryShares {
-            let reread = share.balanceReread ? " (balance read again)" : ""
-            switch share.outcome {
-            case .kept(let amount):
-                lines.append("\(share.methodID) still pays \(money(amount)) \(update.currency)\(reread)")
-            case .clamped(let from, let to):
-                lines.append(
-                    "\(share.methodID) now pays \(money(to)) \(update.currency) instead of \(money(from))\(reread)")
-            case .released(let reason):
-                lines.append("\(share.methodID) was taken out: \(describe(reason))")
-            }
+            let line = text(update.message(for: share, name: share.methodID))
+            lines.append(share.balanceReread ? text("cli.update.reread", [("line", .text(line))]) : line)
         }
-        switch update.primary {
-        case .kept(let id): lines.append("\(id) still pays the rest")
-        case .dropped(let id, let reason):
-            let method = checkout.paymentMethods.first { $0.id == id }
-            let why = method.flatMap { checkout.availability(of: .primaryMethod($0)).reason }.map { whyUnavailable($0) }
-            lines.append("\(id) no longer pays the rest: \(why ?? describe(reason, exponent: exponent))")
-        case nil: break
+        if let primary = update.primary, let message = update.primaryMessage(name: primary.id) {
+            lines.append(text(message))
         }
-        if !update.methodsAdded.isEmpty { lines.append("now offered: " + update.methodsAdded.joined(separator: ", ")) }
+        if !update.methodsAdded.isEmpty {
+            lines.append(
+                text("cli.update.methodsAdded", [("methods", .text(update.methodsAdded.joined(separator: ", ")))]))
+        }
         if !update.methodsRemoved.isEmpty {
-            lines.append("no longer offered: " + update.methodsRemoved.joined(separator: ", "))
+            let methods = update.methodsRemoved.joined(separator: ", ")
+            lines.append(text("cli.update.methodsRemoved", [("methods", .text(methods))]))
         }
         return lines
-    }
-
-    private static func describe(_ reason: SecondaryShareUpdate.ReleaseReason) -> String {
-        switch reason {
-        case .methodRemoved: return "the new session does not offer its method"
-        case .tokenRemoved: return "the saved card is no longer in the wallet"
-        case .nothingLeftToPay: return "the cards before it pay the whole order"
-        case .refused(let code): return "the new session's rules refuse it (\(code.rawValue))"
-        case .emptyBalance: return "its balance is empty"
-        case .currencyChanged: return "the order is in another currency now"
-        }
-    }
-
-    private static func describe(_ reason: SessionUpdate.DropReason, exponent: Int) -> String {
-        switch reason {
-        case .notOffered: return "the new session does not offer it"
-        case .notImplemented: return "not payable here"
-        case .belowMinimum(let minimum):
-            return "what is left is below its minimum of \(money(minimum, exponent: exponent))"
-        case .aboveMaximum(let maximum):
-            return "what is left is above its maximum of \(money(maximum, exponent: exponent))"
-        }
     }
 
     /// `text` padded with spaces to `width`.

@@ -15,22 +15,22 @@ extension InteractiveCheckout {
     func changeCartIfAsked() async -> Bool {
         guard let change = cartChange else { return false }
         cartChange = nil
-        screen.title("The cart changes")
+        screen.title(text("cli.cartChange.title"))
         let previous = checkout.session.id
         do {
-            let created = try await spinner.during("Creating the new order") { try await change.createSession() }
-            screen.line("The merchant backend created client session \(created.id) for the new cart.")
-            let update = try await spinner.during("Moving the checkout onto it") {
+            let created = try await spinner.during(text("cli.cartChange.creating")) { try await change.createSession() }
+            screen.line(text("cli.cartChange.created", [("session", .text(created.id))]))
+            let update = try await spinner.during(text("cli.cartChange.moving")) {
                 try await checkout.updateSession(widgetData: created.widgetData)
             }
-            for line in CheckoutText.describe(update, on: checkout) { screen.line("  " + line) }
+            for line in CheckoutText.describe(update, on: checkout, text: text) { screen.line("  " + line) }
             forgetReleasedGiftCards(update)
             onSessionChange?(checkout.session.id)
             showSplit()
             return true
         } catch {
             screen.problem(
-                "The checkout stays on client session \(previous), unchanged: \(CheckoutText.reason(error))")
+                text("cli.cartChange.unchanged", [("session", .text(previous)), ("reason", .text(reason(error)))]))
             return false
         }
     }

@@ -262,17 +262,16 @@ final class InteractiveCheckout {
     /// stands for the payment data the sheet would hand over; a real Purse environment refuses them.
     private func chooseApplePayToken(for element: PaymentElement) async throws(InputEnded) {
         if let request = try? element.applePayRequest() {
-            let lines = request.summaryItems.map { "\($0.label) \(money($0.amount))" }.joined(separator: ", ")
-            screen.line("  On a device the Apple Pay sheet would show: \(lines) \(request.currencyCode)")
+            let lines = request.summaryItems.map { "\($0.label) \(text(amount($0.amount)))" }.joined(separator: ", ")
+            screen.line("  " + text("cli.applePay.sheetWouldShow", [("items", .text(lines))]))
         }
-        screen.line(
-            "  There is no Apple Pay sheet in a terminal: a sandbox test token stands for the shopper's approval.")
-        let names = SandboxApplePayTestToken.allCases.map(\.rawValue)
+        screen.line("  " + text("cli.applePay.noSheet"))
+        let names = SandboxApplePayTestToken.allCases.map(\.rawValue).joined(separator: ", ")
         while true {
-            let answer = try await ask("Sandbox Apple Pay token (\(names.joined(separator: ", ")); Enter: approve):")
+            let answer = try await ask(text("cli.applePay.chooseToken", [("tokens", .text(names))]))
             let token = answer.isEmpty ? SandboxApplePayTestToken.approve : SandboxApplePayTestToken(rawValue: answer)
             guard let token else {
-                screen.problem("'\(answer)' is not a sandbox test token; type one of \(names.joined(separator: ", ")).")
+                screen.problem(text("cli.applePay.notAToken", [("answer", .text(answer)), ("tokens", .text(names))]))
                 continue
             }
             element.applePaySheet = SandboxApplePaySheet(steps: [.authorize(token)])
