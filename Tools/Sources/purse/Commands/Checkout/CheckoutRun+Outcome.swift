@@ -37,7 +37,7 @@ extension CheckoutRun {
                 }
                 apply(status, to: &report)
             } catch {
-                report.message += " The merchant backend could not confirm it (\(error))."
+                report.message += text("cli.outcome.cannotConfirm", [("error", .text("\(error)"))])
             }
         }
         return report
@@ -46,7 +46,7 @@ extension CheckoutRun {
     private func read(
         _ outcome: PaymentOutcome, into report: inout CheckoutReport, presenter: TerminalRedirectPresenter
     ) {
-        let confirmHint = "Confirm it on your backend: client session \(report.sessionID ?? "?")."
+        let confirmHint = text("cli.outcome.confirmHint", [("session", .text(report.sessionID ?? "?"))])
         switch outcome {
         case .completed(let result):
             report.globalStatus = result.globalStatus.rawValue
@@ -55,7 +55,8 @@ extension CheckoutRun {
                 report.message = text("cli.outcome.paidSuccess", [("amount", paidAmount(report))])
             } else {
                 report.outcome = .pending
-                report.message = "Sent: /validate answered \(result.globalStatus). \(confirmHint)"
+                report.message = text(
+                    "cli.outcome.sent", [("status", .text(result.globalStatus.rawValue)), ("hint", .text(confirmHint))])
             }
         case .returnedFromRedirect(let url):
             let data = CheckoutReport.returnData(url)
@@ -66,18 +67,20 @@ extension CheckoutRun {
                 report.confirmedBy = "return data (unsigned)"
             }
             report.message =
-                "The shopper came back from the page"
-                + (report.authorizationStatus.map { "; its return data (unsigned, a hint only) says \($0)" } ?? "")
-                + ". \(confirmHint)"
+                if let status = report.authorizationStatus {
+                    text("cli.outcome.cameBackSaying", [("status", .text(status)), ("hint", .text(confirmHint))])
+                } else {
+                    text("cli.outcome.cameBack", [("hint", .text(confirmHint))])
+                }
         case .canceled:
             report.outcome = .pending
             let why =
                 switch presenter.ending {
-                case .shopperPressedEnter: "the page was left without coming back here"
-                case .interrupted: "waiting for the page was interrupted"
-                default: "no return came from the page"
+                case .shopperPressedEnter: text("cli.outcome.pageLeft")
+                case .interrupted: text("cli.outcome.pageInterrupted")
+                default: text("cli.outcome.noReturn")
                 }
-            report.message = "Pending on its hosted page (\(why)). \(confirmHint)"
+            report.message = text("cli.outcome.pendingOnPage", [("why", .text(why)), ("hint", .text(confirmHint))])
         case .failed(let error):
             report.error = error
             switch error.code {
@@ -87,12 +90,12 @@ extension CheckoutRun {
             case .networkError, .invalidResponse, .requestCancelled:
                 // No readable answer to `/validate`: the payment may have gone through.
                 report.outcome = .pending
-                report.message =
-                    "No answer to the payment (\(CheckoutText.reason(error))): it may have gone through. \(confirmHint)"
+                report.message = text(
+                    "cli.outcome.noAnswer", [("reason", .text(shopperReason(error))), ("hint", .text(confirmHint))])
             case .apiError where (error.httpStatus ?? 0) >= 500:
                 report.outcome = .pending
-                report.message =
-                    "The server failed (\(CheckoutText.reason(error))): the payment may have gone through. \(confirmHint)"
+                report.message = text(
+                    "cli.outcome.serverFailed", [("reason", .text(shopperReason(error))), ("hint", .text(confirmHint))])
             default:
                 report.outcome = .failed
                 report.message = text("cli.outcome.notPaid", [("reason", .text(shopperReason(error)))])
@@ -104,7 +107,7 @@ extension CheckoutRun {
     private func apply(_ status: Confirmation, to report: inout CheckoutReport) {
         guard let authorization = status.authorization else {
             if report.outcome == .pending || report.outcome == .returned {
-                report.message += " The merchant backend knows no payment for this session."
+                report.message += text("cli.outcome.noPaymentKnown")
             }
             return
         }

@@ -76,7 +76,7 @@ final class CheckoutRun {
     private func openAndRun() async throws -> CheckoutReport {
         let checkout: PurseHeadlessCheckout
         let presenter: TerminalRedirectPresenter
-        let opener = TerminalRedirectPresenter.opener(noBrowser: settings.noBrowser, screen: screen)
+        let opener = TerminalRedirectPresenter.opener(noBrowser: settings.noBrowser, screen: screen, text: text)
         switch settings.target {
         case .embedded(let order):
             (checkout, presenter) = try await openEmbedded(order, opener: opener)
@@ -160,7 +160,8 @@ final class CheckoutRun {
             try await PurseHeadlessCheckout(widgetData: created.widgetData, configuration: configuration)
         }
         let presenter = TerminalRedirectPresenter(
-            loopback: loopback, catchesReturn: true, sessionReturnURL: returnURL, input: input, screen: screen)
+            loopback: loopback, catchesReturn: true, sessionReturnURL: returnURL, input: input, screen: screen,
+            text: text)
         return (checkout, presenter)
     }
 
@@ -210,7 +211,8 @@ final class CheckoutRun {
                 try loopback.resume(returnURL: returnURL)
                 self.loopback = loopback
                 presenter = TerminalRedirectPresenter(
-                    loopback: loopback, catchesReturn: true, sessionReturnURL: returnURL, input: input, screen: screen)
+                    loopback: loopback, catchesReturn: true, sessionReturnURL: returnURL, input: input, screen: screen,
+                    text: text)
             } catch {
                 screen.problem("note: the return address \(returnURL.absoluteString) cannot be listened on (\(error))")
             }
@@ -224,7 +226,7 @@ final class CheckoutRun {
             checkout,
             TerminalRedirectPresenter(
                 loopback: serving, catchesReturn: false, sessionReturnURL: session.returnURL, input: input,
-                screen: screen)
+                screen: screen, text: text)
         )
     }
 
@@ -236,15 +238,13 @@ final class CheckoutRun {
             cancelAndExit(signal: signal)
         case .submitting, .done:
             if !interruptedWhileSubmitting {
-                screen.problem(
-                    "The payment was already sent: it is being completed and its outcome will be reported "
-                        + "(a payment is never left half-submitted).")
+                screen.problem(text("cli.interrupt.alreadySent"))
             }
             interruptedWhileSubmitting = true
         case .waitingForPage:
             interruptedWhileSubmitting = true
             interruptedOnPage = true
-            screen.problem("Stopped waiting for the hosted page.")
+            screen.problem(text("cli.interrupt.stoppedWaiting"))
             dialogue?.presenter.interrupt()
         }
     }
@@ -254,7 +254,7 @@ final class CheckoutRun {
         if spinner.isEnabled { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         input.restoreTerminal()
         stopEverything()
-        var report = CheckoutReport(outcome: .cancelled, message: "Cancelled: nothing was charged.")
+        var report = CheckoutReport(outcome: .cancelled, message: text("cli.interrupt.cancelled"))
         report.sessionID = sessionID
         report.signal = signal
         FileHandle.standardError.write(Data(("\n" + report.message + "\n").utf8))

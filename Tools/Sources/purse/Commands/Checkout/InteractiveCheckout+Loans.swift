@@ -11,7 +11,7 @@ extension InteractiveCheckout {
         for method in checkout.paymentMethods where method.isSimulable {
             do throws(PurseCheckoutError) {
                 let plan = try await checkout.simulateLoan(method: method)
-                plans[method.id] = Self.describe(plan, money: money)
+                plans[method.id] = Self.describe(plan, money: money, text: text)
             } catch {
                 plans[method.id] = [
                     screen.console.dim(
@@ -27,24 +27,34 @@ extension InteractiveCheckout {
         self.plans = plans
     }
 
-    /// `3x: 69.56 today, then 66.66 and 66.68 monthly; total 202.90 EUR (cost 2.90), TAEG 19.31 %` and the legal text.
-    static func describe(_ plan: LoanSimulation, money: (Decimal) -> String) -> [String] {
-        let later = plan.schedule.dropFirst().map { money($0.amount) }
-        let rest = later.isEmpty ? "" : ", then " + ListFormat.and(later) + " monthly"
-        let first = plan.schedule.first.map { money($0.amount) } ?? "?"
-        var lines = [
-            "\(plan.installmentCount)x: \(first) today\(rest); total \(money(plan.totalAmount)) \(plan.currency) "
-                + "(cost \(money(plan.totalCost)))" + (plan.aprc.map { ", TAEG \($0) %" } ?? "")
+    /// `3x: 69.56 today, then 66.66 and 66.68 monthly; total 202.90 EUR (cost 2.90), TAEG 19.31 %` and the legal text;
+    /// in French `3x : 69,56 € aujourd'hui, puis 66,66 € et 66,68 € par mois ; total 202,90 € (coût 2,90 €), TAEG 19,31 %`.
+    static func describe(
+        _ plan: LoanSimulation, money: (Decimal) -> String, text: CLIText = CLIText(locale: Locale(identifier: "en"))
+    ) -> [String] {
+        // English writes the instalments as bare figures and the total with its currency code, as before.
+        func part(_ value: Decimal) -> PurseMessage.Value {
+            text.isEnglish ? .text(money(value)) : text.amount(value, currency: plan.currency)
+        }
+        let later = plan.schedule.dropFirst().map { text(part($0.amount)) }
+        var arguments: [(String, PurseMessage.Value)] = [
+            ("count", .count(plan.installmentCount)),
+            ("first", plan.schedule.first.map { part($0.amount) } ?? .text("?")),
+            ("total", text.amount(plan.totalAmount, currency: plan.currency)), ("cost", part(plan.totalCost)),
         ]
+        if let last = later.last, later.count > 1 {
+            let items = later.dropLast().joined(separator: ", ")
+            arguments.append(("later", .text(text("cli.list.and", [("items", .text(items)), ("last", .text(last))]))))
+        } else if let only = later.first {
+            arguments.append(("later", .text(only)))
+        }
+        var key = later.isEmpty ? "cli.loans.planOnce" : "cli.loans.plan"
+        if let aprc = plan.aprc {
+            key += "WithAPRC"
+            arguments.append(("aprc", .text(aprc.formatted(.number.locale(text.localizer.locale)))))
+        }
+        var lines = [text(key, arguments)]
         if let legal = plan.legalText { lines.append(legal) }
         return lines
-    }
-}
-
-/// `a, b and c`.
-enum ListFormat {
-    static func and(_ items: [String]) -> String {
-        guard items.count > 1 else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + " and " + (items.last ?? "")
     }
 }

@@ -31,6 +31,7 @@ final class TerminalRedirectPresenter: RedirectPresenter {
     let sessionReturnURL: URL?
     private let input: TerminalInput
     private let screen: CheckoutScreen
+    private let text: CLIText
     /// Called with `true` while a page is waited on, `false` after.
     var onWaiting: ((Bool) -> Void)?
     /// How the last presentation ended.
@@ -41,8 +42,9 @@ final class TerminalRedirectPresenter: RedirectPresenter {
 
     init(
         loopback: LoopbackRedirectPresenter, catchesReturn: Bool, sessionReturnURL: URL?, input: TerminalInput,
-        screen: CheckoutScreen
+        screen: CheckoutScreen, text: CLIText
     ) {
+        self.text = text
         self.loopback = loopback
         self.catchesReturn = catchesReturn
         self.sessionReturnURL = sessionReturnURL
@@ -52,12 +54,12 @@ final class TerminalRedirectPresenter: RedirectPresenter {
 
     /// The opener the loopback presenter uses: the system browser (`xdg-open`, `open`), whose own fallback
     /// prints the address when no browser starts; or only the printed address.
-    static func opener(noBrowser: Bool, screen: CheckoutScreen) -> BrowserOpener {
+    static func opener(noBrowser: Bool, screen: CheckoutScreen, text: CLIText) -> BrowserOpener {
         BrowserOpener { url in
             if noBrowser {
-                screen.line("Open this address in a browser to continue the payment:\n  \(url.absoluteString)")
+                screen.line(text("cli.redirect.openThis") + "\n  \(url.absoluteString)")
             } else {
-                screen.line("Opening your browser at\n  \(url.absoluteString)")
+                screen.line(text("cli.redirect.opening") + "\n  \(url.absoluteString)")
                 try await BrowserOpener.system.open(url)
             }
         }
@@ -68,15 +70,13 @@ final class TerminalRedirectPresenter: RedirectPresenter {
         defer { onWaiting?(false) }
         if let url = action.url { opened.append(url) }
         screen.line("")
-        screen.line("The payment continues on a hosted page (the PSP's page or the bank's 3-D Secure challenge).")
+        screen.line(text("cli.redirect.continues"))
         if catchesReturn {
-            screen.line(
-                screen.console.dim(
-                    "Waiting for the shopper to come back (press Enter if the page was closed; Ctrl-C stops waiting)."))
+            screen.line(screen.console.dim(text("cli.redirect.waiting")))
+        } else if let sessionReturnURL {
+            screen.line(text("cli.redirect.returnElsewhere", [("url", .text(sessionReturnURL.absoluteString))]))
         } else {
-            screen.line(
-                "This session sends the shopper back to \(sessionReturnURL?.absoluteString ?? "the shop"), which this "
-                    + "terminal cannot receive: press Enter once the page is finished.")
+            screen.line(text("cli.redirect.returnToShop"))
         }
         let (stopSignals, stopContinuation) = AsyncStream<Void>.makeStream()
         stop = stopContinuation
