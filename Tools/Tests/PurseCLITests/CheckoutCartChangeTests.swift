@@ -66,6 +66,45 @@ struct CheckoutCartChangeTests {
     }
 
     @Test(
+        "at the confirmation the shopper changes the amount: a wrong amount is asked again, the card pays the new one")
+    func changeAtTheConfirmation() async throws {
+        // The gift card pays all of 30.00; at "Pay 30.00 EUR now?" the shopper types c, then abc, then 45.
+        let answers = "1\n\(CheckoutCommandTests.illicadoPAN)\n\(CheckoutCommandTests.illicadoPIN)\n\nc\nabc\n45\ny\n"
+        let output = try await PurseBinary.run(["checkout", "--json", "--amount", "30"], stdin: answers)
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        #expect(output.stderr.contains("Pay 30.00 EUR now? [y/N] (c: change the order's amount)"))
+        #expect(output.stderr.contains("'abc' is not an amount such as 10.50; type another."))
+        #expect(
+            output.stderr.contains("illicado-giftcard now pays 45.00 EUR instead of 30.00 EUR (balance read again)"))
+        #expect(output.stderr.contains("Pay 45.00 EUR now?"))
+        let report = try JSONValue.parse(output.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(report["outcome"] == "paid" && report["authorization_status"] == "AUTHORIZED")
+        #expect(report["amount"]?.decimalValue == 45)
+    }
+
+    @Test("in French, m and 80,5: the typed card is kept and pays the new rest, nothing typed again")
+    func changeAtTheConfirmationInFrench() async throws {
+        let card = "1\n4111 1111 1111 1111\n12/29\n123\n"
+        let answers =
+            "1\n\(CheckoutCommandTests.illicadoPAN)\n\(CheckoutCommandTests.illicadoPIN)\n20\n\n\(card)m\n80,5\noui\n"
+        let output = try await PurseBinary.run(
+            ["checkout", "--json", "--shopper", "guest", "--locale", "fr"], stdin: answers)
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        let dialogue = CheckoutFrenchTests.plain(output.stderr)
+        #expect(dialogue.contains("Payer 42,50 € maintenant ? [o/N] (m : modifier le montant de la commande)"))
+        #expect(dialogue.contains("La commande est maintenant de 80,50 € au lieu de 42,50 €"))
+        #expect(dialogue.contains("illicado-giftcard paie toujours 20,00 €"))
+        #expect(dialogue.contains("payzen-creditcard paie toujours le reste"))
+        // The card number was asked once: the form kept what was typed.
+        #expect(dialogue.components(separatedBy: "Numéro de carte :").count == 2)
+        let report = try JSONValue.parse(output.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(report["outcome"] == "paid" && report["amount"]?.decimalValue == Decimal(string: "80.5"))
+        let split = report["split"]?.arrayValue ?? []
+        #expect(split.last?["method"] == "payzen-creditcard")
+        #expect(split.last?["amount"]?.decimalValue == Decimal(string: "60.5"))
+    }
+
+    @Test(
         "--new-amount is checked like --amount, and only for the embedded sandbox",
         arguments: [
             ["--new-amount", "0"], ["--new-amount", "1.234"], ["--new-amount", "abc"],

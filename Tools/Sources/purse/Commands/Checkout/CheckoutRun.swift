@@ -144,14 +144,16 @@ final class CheckoutRun {
             }
         }
         confirm = { sessionID in try await backend.status(token: token, sessionID: sessionID) }
-        if let newAmount = order.newAmountMinorUnits {
-            let returnURL = returnURL.absoluteString
-            let locale = settings.locale.identifier(.bcp47)
-            cartChange = InteractiveCheckout.CartChange(amountMinorUnits: newAmount) {
-                try await backend.createClientSession(
-                    token: token, amount: newAmount, currency: order.currency, customer: order.shopper,
-                    order: reference + "-2", returnURL: returnURL, locale: locale)
-            }
+        // The embedded backend can create a client session for a new cart: `--new-amount` asks for one after the
+        // gift cards, and the shopper can ask for one at the confirmation. Each new order has its own reference.
+        let returnAddress = returnURL.absoluteString
+        let locale = settings.locale.identifier(.bcp47)
+        let orders = OrderCounter()
+        cartChange = InteractiveCheckout.CartChange(scriptedAmount: order.newAmountMinorUnits) { amount in
+            let number = await orders.next()
+            return try await backend.createClientSession(
+                token: token, amount: amount, currency: order.currency, customer: order.shopper,
+                order: reference + "-\(number)", returnURL: returnAddress, locale: locale)
         }
         // The checkout confirms each page's outcome with the merchant backend, as an app does with its own.
         let configuration = PurseCheckoutConfiguration(

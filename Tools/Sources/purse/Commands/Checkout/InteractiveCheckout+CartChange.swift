@@ -4,21 +4,57 @@ import PurseHeadlessCheckout
 /// The cart changes mid-checkout (`--new-amount`): the merchant backend creates a client session for the new
 /// amount and the checkout moves onto it with `updateSession`, keeping the gift cards; the change report is shown.
 extension InteractiveCheckout {
-    /// A cart change: the new amount, and the backend call that creates its client session.
+    /// How the cart can change: the embedded backend's call that creates a client session for a new amount, and
+    /// the amount `--new-amount` asks for after the gift cards (`nil`: only the shopper's own change, at the
+    /// confirmation).
     struct CartChange {
-        let amountMinorUnits: Int64
-        let createSession: () async throws -> (id: String, widgetData: String)
+        var scriptedAmount: Int64?
+        let createSession: (_ amountMinorUnits: Int64) async throws -> (id: String, widgetData: String)
     }
 
-    /// Makes the change `--new-amount` asks for, once; `true` when the checkout moved onto the new session. A
-    /// failure leaves the checkout on its session, as it was (the update is all or nothing), and is shown.
+    /// Makes the change `--new-amount` asks for, once; `true` when the checkout moved onto the new session.
     func changeCartIfAsked() async -> Bool {
+        guard let amount = cartChange?.scriptedAmount else { return false }
+        cartChange?.scriptedAmount = nil
+        return await changeCart(to: amount)
+    }
+
+    /// Whether `answer`, at the confirmation, asks to change the order's amount (`c`, `change`; `m`, `modifier` in
+    /// French).
+    func asksForCartChange(_ answer: String) -> Bool {
+        guard cartChange != nil else { return false }
+        return ["c", "change", text("cli.cartChange.answer.short"), text("cli.cartChange.answer")]
+            .contains(answer.lowercased())
+    }
+
+    /// Asks the new amount (typed as the shopper's language writes it: `45,5` in French) and makes the change;
+    /// `true` when the checkout moved onto the new session.
+    func changeCartInteractively() async throws(InputEnded) -> Bool {
+        let currency = Currency(code: checkout.currency)
+        while true {
+            let answer = try await ask(text("cli.cartChange.askAmount", [("currency", .text(currency.code))]))
+            if answer.isEmpty { return false }
+            guard let amount = text.localizer.parseAmount(answer, currency: currency), amount > 0 else {
+                screen.problem(text("cli.giftCards.notAnAmount", [("answer", .text(answer))]))
+                continue
+            }
+            var minor = amount
+            for _ in 0..<currency.exponent { minor *= 10 }
+            return await changeCart(to: NSDecimalNumber(decimal: minor).int64Value)
+        }
+    }
+
+    /// The backend creates a client session for `amountMinorUnits` and the checkout moves onto it with
+    /// `updateSession`; the change report is shown. A failure leaves the checkout on its session, as it was (the
+    /// update is all or nothing), and is shown.
+    private func changeCart(to amountMinorUnits: Int64) async -> Bool {
         guard let change = cartChange else { return false }
-        cartChange = nil
         screen.title(text("cli.cartChange.title"))
         let previous = checkout.session.id
         do {
-            let created = try await spinner.during(text("cli.cartChange.creating")) { try await change.createSession() }
+            let created = try await spinner.during(text("cli.cartChange.creating")) {
+                try await change.createSession(amountMinorUnits)
+            }
             screen.line(text("cli.cartChange.created", [("session", .text(created.id))]))
             let update = try await spinner.during(text("cli.cartChange.moving")) {
                 try await checkout.updateSession(widgetData: created.widgetData)
@@ -42,5 +78,15 @@ extension InteractiveCheckout {
             if let newID = share.newID, let token = appliedGiftCards[share.id] { labels[newID] = token }
         }
         appliedGiftCards = labels
+    }
+}
+
+/// The order references of the cart changes: `-2`, `-3`…
+actor OrderCounter {
+    private var last = 1
+
+    func next() -> Int {
+        last += 1
+        return last
     }
 }

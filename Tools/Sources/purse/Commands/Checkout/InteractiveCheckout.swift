@@ -77,17 +77,36 @@ final class InteractiveCheckout {
                 try await addGiftCards()  // the new amount may leave something for another card
             }
             var element: PaymentElement?
-            if checkout.remainingAmountToPay > 0 {
-                guard options.contains(where: { $0.unavailable == nil }) else {
-                    return .cannotPay(text("cli.checkout.cannotPayFromTerminal"))
+            while true {
+                if checkout.remainingAmountToPay > 0 {
+                    guard options.contains(where: { $0.unavailable == nil }) else {
+                        return .cannotPay(text("cli.checkout.cannotPayFromTerminal"))
+                    }
+                    element = try await choosePrimary(options)
                 }
-                element = try await choosePrimary(options)
+                screen.title(text("cli.checkout.toPay"))
+                showSplit()
+                let total = amount(checkout.amount)
+                let question =
+                    cartChange == nil
+                    ? text("cli.checkout.payNow", [("total", total)])
+                    : text("cli.checkout.payNowOrChange", [("total", total)])
+                let answer = try await ask(question)
+                if asksForCartChange(answer) {
+                    if try await changeCartInteractively() {
+                        options = primaryOptions()
+                        // The primary left the split (dropped, or the gift cards now pay everything): its element
+                        // no longer pays; what is left is chosen again above.
+                        if !checkout.amountSplit.contains(where: { $0.isPrimary && $0.amount > 0 }) {
+                            checkout.clearPrimary()
+                            element = nil
+                        }
+                    }
+                    continue
+                }
+                guard text.isYes(answer) else { return .notConfirmed }
+                return .submitted(await submit(element))
             }
-            screen.title(text("cli.checkout.toPay"))
-            showSplit()
-            let answer = try await ask(text("cli.checkout.payNow", [("total", amount(checkout.amount))]))
-            guard text.isYes(answer) else { return .notConfirmed }
-            return .submitted(await submit(element))
         } catch {
             return .inputEnded(question: error.question)
         }
@@ -184,7 +203,8 @@ final class InteractiveCheckout {
         return "\(entry.partner.rawValue)-\(entry.method.rawValue)"
     }
 
-    /// The change `--new-amount` asks for, made after the gift cards; `nil` for none.
+    /// How the cart can change (the embedded sandbox only): `--new-amount` after the gift cards, or the shopper at
+    /// the confirmation; `nil` when no backend here can create a client session.
     var cartChange: CartChange?
     /// Told the new client session's id when the checkout moves onto it.
     var onSessionChange: ((String) -> Void)?
