@@ -9,7 +9,7 @@ import Testing
 struct CommandLineTests {
     /// Every option of every command, as `--help` must list it.
     static let options: [String: [String]] = [
-        "demo": ["--json", "--inject-fault"],
+        "demo": ["--json", "--inject-fault", "--locale"],
         "checkout": ["--amount", "--currency", "--shopper", "--api-base", "--widget-data", "--no-browser", "--json"],
         "sandbox": ["--port", "--state", "--latency", "--catalogue", "--json", "--quiet"],
     ]

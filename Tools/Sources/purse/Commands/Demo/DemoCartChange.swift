@@ -14,11 +14,11 @@ extension DemoTour {
     /// backend creates a new client session for 86.90 EUR and the checkout moves onto it with `updateSession`:
     /// the cards stay, the one read against the smaller amount is read again and pays the difference.
     func payAfterTheCartChanges() async throws {
-        chapter("cart changes", "two gift cards, then the delivery fee changes", order: .next)
-        let checkout = try await openOrder(amount: 8000, what: "gift cards, standard delivery")
+        chapter("cart changes", text("cli.demo.cartChange.title"), order: .next)
+        let checkout = try await openOrder(amount: 8000, what: "cartChange")
         guard let easy2play = checkout.secondaryMethods.first(where: { $0.id == "easy2play-giftcard" }),
             let mybeezbox = checkout.secondaryMethods.first(where: { $0.id == "mybeezbox-giftcard" })
-        else { throw Failure(description: "the session offers no easy2play or mybeezbox gift cards") }
+        else { throw notOffered(["easy2play-giftcard", "mybeezbox-giftcard"]) }
         let first = try await checkout.getSecondaryToken(
             method: easy2play, pan: CartCards.easy2playPAN, cvv: CartCards.easy2playPIN)
         try checkout.applySecondary(first)
@@ -27,32 +27,41 @@ extension DemoTour {
         try checkout.applySecondary(second)
         record(
             "two gift cards", checkout.isPaymentFulfilled && checkout.amountSplit.count == 2,
-            "Easy2Play •••• \(Self.lastFour(first.pan) ?? "?") and MyBeezBox •••• \(Self.lastFour(second.pan) ?? "?") "
-                + "cover the \(money(checkout.amount)) EUR order")
+            text(
+                "cli.demo.cartChange.twoCards",
+                [
+                    ("first", .text(Self.lastFour(first.pan) ?? "?")),
+                    ("second", .text(Self.lastFour(second.pan) ?? "?")),
+                    ("amount", amount(checkout.amount)),
+                ]))
         showSplit(of: checkout)
 
         let previous = checkout.session.id
         let reordered = try await reorder(amount: 8690, reference: "demo-cart-express")
         story.detail(
-            "the shopper picks express delivery (+6.90 EUR): the backend creates client session \(reordered.id)")
+            text(
+                "cli.demo.cartChange.express",
+                [("fee", amount(Decimal(string: "6.90") ?? 0)), ("session", .text(reordered.id))]))
         let update = try await checkout.updateSession(widgetData: reordered.widgetData)
-        for line in CheckoutText.describe(update, on: checkout) { story.detail(line) }
+        for line in CheckoutText.describe(update, on: checkout, text: text) { story.detail(line) }
         record(
             "session updated",
             checkout.session.id == reordered.id && update.previousSessionID == previous
                 && checkout.amount == Decimal(string: "86.90")
                 && checkout.isPaymentFulfilled && update.secondaryShares.allSatisfy { $0.newID != nil },
-            "the checkout moved onto \(reordered.id) with both cards: nothing to type again")
+            text("cli.demo.cartChange.moved", [("session", .text(reordered.id))]))
         showSplit(of: checkout)
 
         let result = try await checkout.submitPayment()
         record(
             "submit", result.globalStatus == .success,
-            "one submit pays both cards: /validate answered \(result.globalStatus)")
+            text("cli.demo.cartChange.submit", [("status", .text("\(result.globalStatus)"))]))
         try await confirm(checkout.session.id)
         let amount = try await confirmedAmount(checkout.session.id)
         record(
             "new amount confirmed", amount == 8690,
-            "the backend confirms the payment's amount: \(amount.map { money(Decimal($0) / 100) } ?? "none") EUR")
+            text(
+                "cli.demo.cartChange.amountConfirmed",
+                [("amount", amount.map { self.amount(Decimal($0) / 100) } ?? .text(text("cli.demo.none")))]))
     }
 }

@@ -38,6 +38,12 @@ struct DemoCommand: AsyncParsableCommand {
         completion: .list(SandboxRoute.allCases.map { "\($0.rawValue):503" }))
     var injectFault: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The story's language: en or fr (the SDK's messages also de, es, it, nl). Default: PURSE_LOCALE, then "
+                + "LC_ALL, LC_MESSAGES or LANG, else English.", valueName: "locale"))
+    var locale: String?
+
     func validate() throws {
         do {
             _ = try Self.faults(injectFault)
@@ -52,12 +58,15 @@ struct DemoCommand: AsyncParsableCommand {
         if status != 0 { throw ExitCode(status) }
     }
 
-    /// One checked step of the tour, for the summary.
+    /// One checked step of the tour, for the summary: `chapter` and `title` are the stable English names the JSON
+    /// summary gives; `chapterLabel` and `label` are the same in the story's language.
     struct Step {
         let chapter: String
         let title: String
         let passed: Bool
         let detail: String
+        let chapterLabel: String
+        let label: String
     }
 
     /// `--inject-fault ROUTE:STATUS[,ROUTE:STATUS…]`, checked before anything starts.
@@ -84,20 +93,23 @@ struct DemoCommand: AsyncParsableCommand {
     private func playTour(console: Console) async throws(UsageError) -> Int32 {
         let faults = try Self.faults(injectFault)
         let story = json ? console.silenced() : console
-        let tour = DemoTour(story: story)
+        let text = CLIText(locale: CLIText.locale(option: locale, environment: ProcessInfo.processInfo.environment))
+        let tour = DemoTour(story: story, text: text)
         do {
-            story.step("An embedded sandbox stands in for Purse")
+            story.step(text("cli.demo.sandbox.title"))
             let sandbox = try PurseSandbox()
             for fault in faults {
                 sandbox.faults.inject(.status(fault.status), on: fault.route)
                 story.detail(
-                    console.red("injected fault: every '\(fault.route.rawValue)' call answers HTTP \(fault.status)"))
+                    console.red(
+                        text(
+                            "cli.demo.sandbox.fault",
+                            [("route", .text(fault.route.rawValue)), ("status", .text("\(fault.status)"))])))
             }
             let server = SandboxServer(sandbox: sandbox)
             let base = try server.start()
             defer { server.stop() }
-            tour.record(
-                "sandbox", true, "listening on \(base.absoluteString) (a simulation: nothing leaves this machine)")
+            tour.record("sandbox", true, text("cli.demo.sandbox.listening", [("url", .text(base.absoluteString))]))
             try await tour.start(sandbox: sandbox, base: base)
             let first = try await tour.showWhatTheShopperSees()
             try await tour.payWithGiftCardsAndCVV(first)
@@ -110,36 +122,41 @@ struct DemoCommand: AsyncParsableCommand {
             try await tour.payWithGiftCardAndOney()
             try await tour.saveCardForLater()
         } catch {
-            tour.record("error", false, "\(error)")
+            tour.record("error", false, tour.reason(error))
         }
-        return finish(tour.steps, console: console)
+        return finish(tour.steps, console: console, text: text)
     }
 
-    /// What to run and read after the tour: the commands, from the repository's root, and the guides.
+    /// What to run and read after the tour: the commands, from the repository's root, and the key of what each does.
     static let whatNext: [(command: String, what: String)] = [
-        ("swift run --package-path Tools purse checkout", "pay an order yourself, in the terminal"),
-        ("swift run --package-path Tools purse sandbox", "the sandbox on 127.0.0.1:8080, for your own app"),
-        ("swift run --package-path Tools purse sandbox --catalogue", "the test cards, gift cards and shoppers"),
-        ("swift test --package-path Tools", "every test suite"),
+        ("swift run --package-path Tools purse checkout", "cli.demo.next.checkout"),
+        ("swift run --package-path Tools purse sandbox", "cli.demo.next.sandbox"),
+        ("swift run --package-path Tools purse sandbox --catalogue", "cli.demo.next.catalogue"),
+        ("swift test --package-path Tools", "cli.demo.next.tests"),
     ]
 
     /// The DocC articles to read next (in Sources/PurseHeadlessCheckout/PurseHeadlessCheckout.docc).
     static let articlesToRead = ["GettingStarted", "Sandbox", "GiftCardsAndCoPayment", "Testing"]
 
-    private func printWhatNext(console: Console) {
+    private func printWhatNext(console: Console, text: CLIText) {
         console.print("")
-        console.print(console.bold("What next"))
+        console.print(console.bold(text("cli.demo.next.title")))
         let width = (Self.whatNext.map(\.command.count).max() ?? 0) + 2
         for line in Self.whatNext {
-            console.print("  " + line.command.padding(toLength: width, withPad: " ", startingAt: 0) + line.what)
+            console.print("  " + line.command.padding(toLength: width, withPad: " ", startingAt: 0) + text(line.what))
         }
+        let articles = Self.articlesToRead.map { "\($0).md" }.joined(separator: ", ")
         console.print(
-            "  Read: "
-                + Self.articlesToRead.map { "\($0).md" }.joined(separator: ", ")
-                + " in Sources/PurseHeadlessCheckout/PurseHeadlessCheckout.docc (scripts/docs builds them)")
+            "  "
+                + text(
+                    "cli.demo.next.read",
+                    [
+                        ("articles", .text(articles)),
+                        ("folder", .text("Sources/PurseHeadlessCheckout/PurseHeadlessCheckout.docc")),
+                    ]))
     }
 
-    private func finish(_ steps: [Step], console: Console) -> Int32 {
+    private func finish(_ steps: [Step], console: Console, text: CLIText) -> Int32 {
         let passed = !steps.isEmpty && steps.allSatisfy(\.passed)
         let failedSteps = steps.filter { !$0.passed }
         if json {
@@ -159,16 +176,24 @@ struct DemoCommand: AsyncParsableCommand {
             console.print("")
             console.print(
                 passed
-                    ? console.green("Demo complete: every step did what it says (\(steps.count) checks).")
-                    : console.red("Demo failed: \(failedSteps.count) of \(steps.count) checks did not pass."))
+                    ? console.green(text("cli.demo.complete", [("count", .count(steps.count))], plural: "count"))
+                    : console.red(
+                        text(
+                            "cli.demo.failed", [("failed", .count(failedSteps.count)), ("count", .count(steps.count))],
+                            plural: "failed")))
             for step in failedSteps {
-                console.print(console.red("  ✗ \(step.chapter) › \(step.title): \(step.detail)"))
+                console.print(console.red("  ✗ " + text("cli.demo.failedStep", Self.arguments(of: step))))
             }
-            printWhatNext(console: console)
+            printWhatNext(console: console, text: text)
         }
         if let first = failedSteps.first {
-            console.error("purse demo: failed at \(first.chapter) › \(first.title): \(first.detail)")
+            console.error(text("cli.demo.failedAt", Self.arguments(of: first)))
         }
         return passed ? 0 : 1
+    }
+
+    /// A failed step's arguments in a failure line: its chapter, its name and what happened, in the story's language.
+    private static func arguments(of step: Step) -> [(String, PurseMessage.Value)] {
+        [("chapter", .text(step.chapterLabel)), ("step", .text(step.label)), ("detail", .text(step.detail))]
     }
 }

@@ -8,11 +8,11 @@ extension DemoTour {
     /// A gift card takes 100.00 EUR of a 250.00 EUR order; Oney 3x prices and pays the 150.00 EUR left: the schedule,
     /// its cost, the APR and the legal text are shown before the shopper approves on Oney's page.
     func payWithGiftCardAndOney() async throws {
-        chapter("buy now, pay later", "a gift card, then Oney 3x pays the rest", order: .next)
-        let checkout = try await openOrder(amount: 25000, what: "gift card and Oney 3x")
+        chapter("buy now, pay later", text("cli.demo.oney.title"), order: .next)
+        let checkout = try await openOrder(amount: 25000, what: "oney")
         guard let ogloba = checkout.secondaryMethods.first(where: { $0.id == "ogloba-giftcard" }),
             let oney = checkout.paymentMethods.first(where: { $0.id == "oney-cb3x" })
-        else { throw Failure(description: "the session offers no ogloba gift card or oney-cb3x") }
+        else { throw notOffered(["ogloba-giftcard", "oney-cb3x"]) }
         let giftCard = try await checkout.getSecondaryToken(
             method: ogloba, pan: TestData.oglobaPAN, cvv: TestData.oglobaPIN)
         let before = try await checkout.simulateLoan(method: oney)
@@ -22,54 +22,82 @@ extension DemoTour {
             "simulated after the gift card",
             checkout.isStale(before) && !checkout.isStale(plan) && plan.amount == checkout.primaryAmount
                 && plan.amount == 150,
-            "the gift card pays \(money(share(of: giftCard.id, in: checkout))) EUR; Oney prices the "
-                + "\(money(plan.amount)) EUR left (the plan for \(money(before.amount)) EUR is now stale)")
+            text(
+                "cli.demo.oney.simulated",
+                [
+                    ("share", amount(share(of: giftCard.id, in: checkout))), ("left", amount(plan.amount)),
+                    ("before", amount(before.amount)),
+                ]))
         for installment in plan.schedule {
             story.detail(
-                "instalment \(installment.number)  \(day(installment.dueDate))  \(money(installment.amount)) EUR")
+                text(
+                    "cli.demo.oney.installment",
+                    [
+                        ("number", .text("\(installment.number)")), ("date", .text(day(installment.dueDate))),
+                        ("amount", amount(installment.amount, currency: plan.currency)),
+                    ]))
         }
+        // English writes the rate as the API gives it (`19.31`), another language as it writes numbers (`19,31`).
+        let aprc = plan.aprc.map { text.isEnglish ? "\($0)" : $0.formatted(.number.locale(text.localizer.locale)) }
         story.detail(
-            "total \(money(plan.totalAmount)) EUR, of which the loan costs \(money(plan.totalCost)) EUR; TAEG "
-                + "\(plan.aprc.map { "\($0)" } ?? "-") %")
+            text(
+                "cli.demo.oney.total",
+                [
+                    ("total", amount(plan.totalAmount, currency: plan.currency)),
+                    ("cost", amount(plan.totalCost, currency: plan.currency)), ("aprc", .text(aprc ?? "-")),
+                ]))
         if let legal = plan.legalText { story.detail(legal) }
         record(
             "schedule adds up", plan.schedule.map(\.amount).reduce(0, +) == plan.totalAmount,
-            "\(plan.installmentCount) instalments add up to \(money(plan.totalAmount)) EUR, to the cent")
+            text(
+                "cli.demo.oney.addsUp",
+                [
+                    ("count", .count(plan.installmentCount)),
+                    ("total", amount(plan.totalAmount, currency: plan.currency)),
+                ],
+                plural: "count"))
         let presenter = shopper([.approve])
         let element = checkout.paymentElement(for: .primaryMethod(oney), redirect: presenter)
         try checkout.setPrimary(oney)
         await element.prepare()
         showSplit(of: checkout)
         let outcome = await element.submitAndWait()
-        record("Oney's page", isReturn(outcome), "the shopper approved the plan on Oney's page: \(describe(outcome))")
+        record(
+            "Oney's page", isReturn(outcome), text("cli.demo.oney.approved", [("outcome", .text(describe(outcome)))]))
         try await confirm(checkout.session.id)
     }
 
-    /// `2026-02-28`: a due date, in UTC.
+    /// A due date, in UTC: `2026-02-28` in English, as the story's language writes a date otherwise (`28/02/2026`).
     func day(_ date: Date) -> String {
-        String(
-            ISO8601DateFormatter.string(
-                from: date, timeZone: TimeZone(secondsFromGMT: 0) ?? .current, formatOptions: .withFullDate))
+        let utc = TimeZone(secondsFromGMT: 0) ?? .current
+        guard !text.isEnglish else {
+            return ISO8601DateFormatter.string(from: date, timeZone: utc, formatOptions: .withFullDate)
+        }
+        let formatter = DateFormatter()
+        formatter.locale = text.localizer.locale
+        formatter.timeZone = utc
+        formatter.setLocalizedDateFormatFromTemplate("ddMMyyyy")
+        return formatter.string(from: date)
     }
 
     /// A session of amount 0 with `allow_future_usage`: the shopper saves a card for later; nothing is charged.
     func saveCardForLater() async throws {
-        chapter(
-            "save a card", "save a card for later (an information request: amount 0, nothing charged)", order: .next)
+        chapter("save a card", text("cli.demo.saveCard.title"), order: .next)
         let charges = sandbox?.stats().charges ?? 0
-        let checkout = try await openOrder(amount: 0, what: "save a card", allowFutureUsage: true)
-        guard let card = checkout.paymentMethods.first else {
-            throw Failure(description: "the information request offers no card method")
-        }
+        let checkout = try await openOrder(amount: 0, what: "saveCard", allowFutureUsage: true)
+        guard let card = checkout.paymentMethods.first else { throw failure("noCardMethod") }
         record(
             "only off-session methods", checkout.isInformationRequest && checkout.paymentMethods.count == 1,
-            "an information request offers \(checkout.paymentMethods.map(\.id).joined(separator: ", ")) "
-                + "(registration_mode OFF_SESSION) and no gift cards")
+            text(
+                "cli.demo.saveCard.offers",
+                [("methods", .text(checkout.paymentMethods.map(\.id).joined(separator: ", ")))]))
         let savedBefore = checkout.paymentTokens.count
-        try checkout.registerMethod(card, registered: true, name: "Spare card")
+        // The name the shopper gives the card, in the shopper's language.
+        let name = text("cli.demo.saveCard.name")
+        try checkout.registerMethod(card, registered: true, name: name)
         let element = checkout.paymentElement(for: .primaryMethod(card))
         await element.prepare()
-        guard let form = element.cardForm else { throw Failure(description: "\(card.id) has no card form") }
+        guard let form = element.cardForm else { throw failure("noCardForm", [("method", .text(card.id))]) }
         form.holderName = "Camille Martin"
         form.pan = TestData.spareCardPAN
         form.expiry = "12/34"
@@ -80,11 +108,18 @@ extension DemoTour {
             waited += 1
         }
         let outcome = await element.submitAndWait()
-        let saved = checkout.paymentTokens.first { $0.name == "Spare card" }
+        let saved = checkout.paymentTokens.first { $0.name == name }
         record(
             "card saved", isSuccess(outcome) && saved != nil && checkout.paymentTokens.count == savedBefore + 1,
-            "the card is in the wallet: \(saved.map(describe) ?? "missing") (\(describe(outcome)))")
+            text(
+                "cli.demo.saveCard.saved",
+                [
+                    ("card", .text(saved.map(describe) ?? text("cli.demo.missing"))),
+                    ("outcome", .text(describe(outcome))),
+                ]))
         let charged = (sandbox?.stats().charges ?? 0) - charges
-        record("nothing charged", charged == 0, "the sandbox counted \(charged) charges for it")
+        record(
+            "nothing charged", charged == 0,
+            text("cli.demo.saveCard.charges", [("count", .count(charged))], plural: "count"))
     }
 }

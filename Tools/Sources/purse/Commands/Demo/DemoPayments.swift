@@ -25,69 +25,85 @@ extension DemoTour {
     func savedInstrument(_ slug: String, in checkout: PurseHeadlessCheckout) throws -> PaymentToken {
         let id = sandbox?.catalogue.shopper(PurseSandbox.demoShopper)?.token(slug)?.id
         guard let token = checkout.paymentTokens.first(where: { $0.id == id }) else {
-            throw Failure(description: "the demo shopper's saved instrument '\(slug)' is not listed")
+            throw failure("instrumentNotListed", [("slug", .text(slug))])
         }
         return token
     }
 
     /// A chapter: the first order, and everything the shopper can pay it with.
     func showWhatTheShopperSees() async throws -> PurseHeadlessCheckout {
-        chapter("listing", "what the shopper can pay 120.00 EUR with", order: .next)
-        let checkout = try await openOrder(amount: 12000, what: "gift cards and a saved card")
+        chapter("listing", text("cli.demo.listing.title", [("amount", amount(120))]), order: .next)
+        let checkout = try await openOrder(amount: 12000, what: "listing")
+        // The rows are a table: a column of kinds (as wide as the longest, plus one space), a column of items.
+        let kinds = ["method", "saved", "giftCard", "savedGiftCard"].map { text("cli.demo.listing.kind." + $0) }
+        let width = (kinds.map(\.count).max() ?? 0) + 1
+        let label = Dictionary(uniqueKeysWithValues: zip(["method", "saved", "giftCard", "savedGiftCard"], kinds))
+        func row(_ kind: String, _ item: String, _ what: String) {
+            story.detail(padded(label[kind] ?? kind, width) + padded(item, 28) + " " + what)
+        }
+        func why(_ reason: UnavailableReason) -> String { CheckoutText.whyUnavailable(reason, text: text) }
         for method in checkout.paymentMethods + checkout.session.unstablePrimaryMethods {
-            let row =
-                checkout.availability(of: method).reason.map { CheckoutText.whyUnavailable($0) }
-                ?? kind(of: method, in: checkout)
-            story.detail("method     \(padded(method.id, 28)) \(row)")
+            row(
+                "method", method.id, checkout.availability(of: method).reason.map(why) ?? kind(of: method, in: checkout)
+            )
         }
         for token in checkout.paymentTokens {
-            let rule =
-                token.isVaultedCard ? (token.requiresCVV ? "asks for its CVV" : "pays without CVV") : "no CVV"
-            let row =
-                checkout.availability(of: token).reason.map { CheckoutText.whyUnavailable($0) }
-                ?? rule + (token.favorite ? ", favorite" : "")
-            story.detail("saved      \(padded(describe(token), 28)) \(row)")
+            let rule = text(
+                token.isVaultedCard
+                    ? (token.requiresCVV ? "cli.demo.listing.asksCVV" : "cli.demo.listing.paysWithoutCVV")
+                    : "cli.demo.listing.noCVV")
+            row(
+                "saved", describe(token),
+                checkout.availability(of: token).reason.map(why)
+                    ?? (token.favorite ? text("cli.demo.listing.favorite", [("rule", .text(rule))]) : rule))
         }
         for giftCard in checkout.secondaryMethods {
-            let row =
-                checkout.availability(of: giftCard).reason.map { CheckoutText.whyUnavailable($0) }
-                ?? "up to \(CheckoutText.money(checkout.headroom(of: giftCard).reach, exponent: 2)) EUR"
-            story.detail("gift card  \(padded(giftCard.id, 28)) \(row)")
+            row(
+                "giftCard", giftCard.id,
+                checkout.availability(of: giftCard).reason.map(why)
+                    ?? text("cli.demo.listing.upTo", [("amount", amount(checkout.headroom(of: giftCard).reach))]))
         }
         var pending: [String] = []
         for saved in checkout.savedSecondaryTokens {
             let reason = checkout.availability(of: saved).reason
             if reason?.cause == .balancePending { pending.append(saved.id) }
-            let row =
-                reason.map { CheckoutText.whyUnavailable($0) }
-                ?? "balance \(CheckoutText.money(saved.balance, exponent: 2)) EUR"
-            story.detail("saved gift \(padded(saved.name ?? saved.id, 28)) \(row)")
+            row(
+                "savedGiftCard", saved.name ?? saved.id,
+                reason.map(why) ?? text("cli.demo.listing.balance", [("amount", amount(saved.balance))]))
         }
         if !pending.isEmpty {
             // The look-ups run in the background from the moment the checkout opens; a slow issuer answers later.
             await checkout.waitForSavedSecondaryBalances()
             for saved in checkout.savedSecondaryTokens where pending.contains(saved.id) {
-                let row =
-                    checkout.availability(of: saved).reason.map { CheckoutText.whyUnavailable($0) }
-                    ?? "balance \(CheckoutText.money(saved.balance, exponent: 2)) EUR, read in the background"
-                story.detail("saved gift \(padded(saved.name ?? saved.id, 28)) \(row)")
+                row(
+                    "savedGiftCard", saved.name ?? saved.id,
+                    checkout.availability(of: saved).reason.map(why)
+                        ?? text("cli.demo.listing.balanceLater", [("amount", amount(saved.balance))]))
             }
+        }
+        func counted(_ key: String, _ count: Int) -> PurseMessage.Value {
+            .text(text("cli.demo.listing.count." + key, [("count", .count(count))], plural: "count"))
         }
         record(
             "listing", !checkout.paymentMethods.isEmpty && !checkout.paymentTokens.isEmpty,
-            "\(checkout.paymentMethods.count) methods, \(checkout.paymentTokens.count) saved instruments, "
-                + "\(checkout.secondaryMethods.count) gift-card methods, \(checkout.savedSecondaryTokens.count) saved gift cards"
-        )
+            text(
+                "cli.demo.listing.counts",
+                [
+                    ("methods", counted("methods", checkout.paymentMethods.count)),
+                    ("saved", counted("saved", checkout.paymentTokens.count)),
+                    ("giftCardMethods", counted("giftCardMethods", checkout.secondaryMethods.count)),
+                    ("savedGiftCards", counted("savedGiftCards", checkout.savedSecondaryTokens.count)),
+                ]))
         return checkout
     }
 
     /// A chapter: an Illicado card as a capped slice, a Buybox card for as much as it may pay, then the saved
     /// Visa with its CVV typed into the element's field.
     func payWithGiftCardsAndCVV(_ checkout: PurseHeadlessCheckout) async throws {
-        chapter("gift cards", "two gift cards take their share", order: .current)
+        chapter("gift cards", text("cli.demo.giftCards.title"), order: .current)
         guard let illicado = checkout.secondaryMethods.first(where: { $0.id == "illicado-giftcard" }),
             let buybox = checkout.secondaryMethods.first(where: { $0.id == "buybox-giftcard" })
-        else { throw Failure(description: "the session offers no illicado or buybox gift cards") }
+        else { throw notOffered(["illicado-giftcard", "buybox-giftcard"]) }
 
         let first = try await checkout.getSecondaryToken(
             method: illicado, pan: TestData.illicadoPAN, cvv: TestData.illicadoPIN)
@@ -95,8 +111,12 @@ extension DemoTour {
         record(
             "illicado slice",
             share(of: first.id, in: checkout) == 20 && checkout.remainingAmountToPay == 100,
-            "Illicado card •••• \(Self.lastFour(first.pan) ?? "?") (balance \(money(first.balance)) EUR) pays a capped "
-                + "slice of 20.00 EUR; left to pay: \(money(checkout.remainingAmountToPay)) EUR")
+            text(
+                "cli.demo.giftCards.illicado",
+                [
+                    ("last4", .text(Self.lastFour(first.pan) ?? "?")), ("balance", amount(first.balance)),
+                    ("slice", amount(20)), ("rest", amount(checkout.remainingAmountToPay)),
+                ]))
         showSplit(of: checkout)
 
         let second = try await checkout.getSecondaryToken(
@@ -105,12 +125,16 @@ extension DemoTour {
         record(
             "buybox as needed",
             share(of: second.id, in: checkout) == 50 && checkout.remainingAmountToPay == 50,
-            "Buybox card •••• \(Self.lastFour(second.pan) ?? "?") (balance \(money(second.balance)) EUR) pays as much as "
-                + "it may: \(money(share(of: second.id, in: checkout))) EUR (Buybox caps a payment at 50 EUR); "
-                + "left to pay: \(money(checkout.remainingAmountToPay)) EUR")
+            text(
+                "cli.demo.giftCards.buybox",
+                [
+                    ("last4", .text(Self.lastFour(second.pan) ?? "?")), ("balance", amount(second.balance)),
+                    ("share", amount(share(of: second.id, in: checkout))),
+                    ("rest", amount(checkout.remainingAmountToPay)),
+                ]))
         showSplit(of: checkout)
 
-        chapter("saved card with CVV", "the rest on the saved Visa, which asks for its CVV", order: .current)
+        chapter("saved card with CVV", text("cli.demo.cvv.title"), order: .current)
         let card = try savedInstrument(TestData.cvvCardSlug, in: checkout)
         let element = checkout.paymentElement(for: .paymentToken(card), redirect: shopper([.approve]))
         try checkout.setPrimaryToken(card)
@@ -119,18 +143,19 @@ extension DemoTour {
         element.cvvField?.cvv = TestData.savedVisaCVV
         record(
             "cvv typed", waitsForCVV && element.isReady && checkout.isPaymentFulfilled,
-            "\(describe(card)) waits for its CVV; once typed (•••) the order is fulfilled")
+            text("cli.demo.cvv.typed", [("card", .text(describe(card)))]))
         showSplit(of: checkout)
         let outcome = await element.submitAndWait()
-        record("submit", isSuccess(outcome), "one submit pays all three shares: \(describe(outcome))")
+        record(
+            "submit", isSuccess(outcome), text("cli.demo.cvv.submit", [("outcome", .text(describe(outcome)))]))
         try await confirm(checkout.session.id)
     }
 
     /// A chapter: a second order on the saved Visa enrolled in 3-D Secure: no CVV, a challenge page the
     /// shopper approves.
     func payWithThreeDSecure() async throws {
-        chapter("3-D Secure", "a saved card through a 3-D Secure challenge", order: .next)
-        let checkout = try await openOrder(amount: 4299, what: "3-D Secure")
+        chapter("3-D Secure", text("cli.demo.threeDS.title"), order: .next)
+        let checkout = try await openOrder(amount: 4299, what: "threeDS")
         let card = try savedInstrument(TestData.threeDSCardSlug, in: checkout)
         let presenter = shopper([.approve])
         let element = checkout.paymentElement(for: .paymentToken(card), redirect: presenter)
@@ -138,24 +163,23 @@ extension DemoTour {
         await element.prepare()
         record(
             "selection", card.paysWithoutCVV && element.isReady,
-            "\(describe(card)) pays without CVV: the element is ready at once")
+            text("cli.demo.threeDS.selection", [("card", .text(describe(card)))]))
         let outcome = await element.submitAndWait()
         let challenge = presenter.presented.first?.url?.path.contains("/3ds/") ?? false
         record(
             "challenge", challenge && isReturn(outcome),
-            "the bank's challenge page opened, the shopper approved it: \(describe(outcome))")
+            text("cli.demo.threeDS.challenge", [("outcome", .text(describe(outcome)))]))
         try await confirm(checkout.session.id)
     }
 
     /// A chapter: a gift card, then Apple Pay pays the rest. There is no Apple Pay sheet off a device: the
     /// sandbox's test token `approve` stands for what the shopper's authorization would hand over.
     func payWithGiftCardAndApplePay() async throws {
-        chapter(
-            "Apple Pay", "a gift card, then Apple Pay pays the rest (sandbox test token, no sheet)", order: .next)
-        let checkout = try await openOrder(amount: 4299, what: "Apple Pay")
+        chapter("Apple Pay", text("cli.demo.applePay.title"), order: .next)
+        let checkout = try await openOrder(amount: 4299, what: "applePay")
         guard let illicado = checkout.secondaryMethods.first(where: { $0.id == "illicado-giftcard" }),
             let applePay = checkout.paymentMethods.first(where: { $0.method == .applepay })
-        else { throw Failure(description: "the session offers no illicado gift card or Apple Pay") }
+        else { throw notOffered(["illicado-giftcard", "Apple Pay"]) }
         let giftCard = try await checkout.getSecondaryToken(
             method: illicado, pan: TestData.illicadoPAN, cvv: TestData.illicadoPIN)
         try checkout.applySecondary(giftCard, amount: 10)
@@ -165,39 +189,55 @@ extension DemoTour {
         element.applePaySheet = sheet
         await element.prepare()
         let request = try element.applePayRequest()
-        let lines = request.summaryItems.map { "\($0.label) \(money($0.amount))" }.joined(separator: ", ")
+        // English writes the lines' amounts as bare figures and the currency once, at the end, as before.
+        let lines = request.summaryItems.map { item in
+            "\(item.label) " + (text.isEnglish ? money(item.amount) : text(amount(item.amount)))
+        }
         record(
             "sheet", request.total.amount == Decimal(string: "32.99"),
-            "\(applePay.id): the sheet would show \(lines) EUR (merchant \(request.merchantIdentifier))")
+            text(
+                "cli.demo.applePay.sheet",
+                [
+                    ("method", .text(applePay.id)), ("lines", .text(lines.joined(separator: ", "))),
+                    ("merchant", .text(request.merchantIdentifier)),
+                ]))
         showSplit(of: checkout)
         let outcome = await element.submitAndWait()
         record(
             "authorized", isSuccess(outcome) && sheet.presentedRequests.count == 1,
-            "the shopper authorizes (sandbox token approve); init-xpay, then one /validate pays both shares: "
-                + describe(outcome))
+            text("cli.demo.applePay.authorized", [("outcome", .text(describe(outcome)))]))
         try await confirm(checkout.session.id)
     }
 
     /// A chapter: a third order paid on the PSP's hosted page.
     func payByRedirection() async throws {
-        chapter("redirection", "paid by instant transfer on the PSP's page", order: .next)
+        chapter("redirection", text("cli.demo.redirection.title"), order: .next)
         let checkout = try await openOrder(amount: 2500, what: "redirection")
         guard let method = checkout.paymentMethods.first(where: { $0.id == "fintecture-instantpayment" }) else {
-            throw Failure(description: "the session offers no fintecture-instantpayment")
+            throw notOffered(["fintecture-instantpayment"])
         }
         let presenter = shopper([.approve])
         let element = checkout.paymentElement(for: .primaryMethod(method), redirect: presenter)
         try checkout.setPrimary(method)
         await element.prepare()
         let outcome = await element.submitAndWait()
-        let page = presenter.presented.first?.url.map { "\($0.host ?? "?")\($0.path)" } ?? "no page"
+        let page = presenter.presented.first?.url.map { "\($0.host ?? "?")\($0.path)" } ?? text("cli.demo.noPage")
         record(
             "hosted page", isReturn(outcome),
-            "\(method.id): the shopper approved on \(page): \(describe(outcome))")
+            text(
+                "cli.demo.redirection.approved",
+                [("method", .text(method.id)), ("page", .text(page)), ("outcome", .text(describe(outcome)))]))
         try await confirm(checkout.session.id)
     }
 
     // MARK: - Helpers
+
+    /// The failure of a session that does not offer every method (or gift card) of `ids` a chapter needs.
+    func notOffered(_ ids: [String]) -> Failure {
+        ids.count == 1
+            ? failure("notOffered", [("method", .text(ids[0]))])
+            : failure("notAllOffered", [("methods", .text(ids.joined(separator: ", ")))])
+    }
 
     func share(of id: String, in checkout: PurseHeadlessCheckout) -> Decimal {
         checkout.amountSplit.first { $0.id == id }?.amount ?? 0
@@ -217,11 +257,11 @@ extension DemoTour {
         switch PluginRegistry.shared.plugin(
             partner: method.partner, method: method.method, session: checkout.session.source)
         {
-        case is any RedirectionPlugin: return "redirection (hosted page)"
-        case is any CardPlugin: return "card (\(method.template))"
+        case is any RedirectionPlugin: return text("cli.demo.kind.redirection")
+        case is any CardPlugin: return text("cli.demo.kind.card", [("template", .text(method.template))])
         case is any PayPalPlugin: return "PayPal"
-        case is any ApplePayPlugin: return "Apple Pay (a sandbox test token here: no sheet off a device)"
-        case is any SecondaryPlugin: return "gift card"
+        case is any ApplePayPlugin: return text("cli.demo.kind.applePay")
+        case is any SecondaryPlugin: return text("cli.demo.kind.giftCard")
         case .some(let plugin): return "\(type(of: plugin))"
         case .none: return method.template
         }

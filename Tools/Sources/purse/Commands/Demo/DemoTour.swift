@@ -8,9 +8,12 @@ import PurseSandbox
 @MainActor
 final class DemoTour {
     let story: Console
+    /// The story's words, in the language of `--locale` or the environment.
+    let text: CLIText
     private(set) var steps: [DemoCommand.Step] = []
-    /// The chapter the next recorded steps belong to.
+    /// The chapter the next recorded steps belong to: its stable name and its name in the story's language.
     private var chapter = "setup"
+    private var chapterLabel = ""
     private var backend: MerchantBackend?
     private var accessToken = ""
     private var orderCount = 0
@@ -20,14 +23,47 @@ final class DemoTour {
         let description: String
     }
 
-    init(story: Console) {
+    init(story: Console, text: CLIText) {
         self.story = story
+        self.text = text
+        chapterLabel = text(Self.key("cli.demo.chapterName", chapter))
     }
 
-    /// Records one checked step and prints it.
-    func record(_ title: String, _ passed: Bool, _ detail: String) {
-        steps.append(DemoCommand.Step(chapter: chapter, title: title, passed: passed, detail: detail))
+    /// Records one checked step and prints it. `title` is the step's stable name (the JSON summary's); `label` its
+    /// name in the story, by default the text of `cli.demo.step.<title in camel case>`.
+    func record(_ title: String, _ passed: Bool, _ detail: String, label: String? = nil) {
+        steps.append(
+            DemoCommand.Step(
+                chapter: chapter, title: title, passed: passed, detail: detail, chapterLabel: chapterLabel,
+                label: label ?? text(Self.key("cli.demo.step", title))))
         story.check(passed, detail)
+    }
+
+    /// The catalogue key of a stable name: `cli.demo.step` and `server confirmation` → `cli.demo.step.serverConfirmation`,
+    /// `3-D Secure` → `…3DSecure`, `Oney's page` → `…oneysPage`.
+    static func key(_ prefix: String, _ name: String) -> String {
+        let words = name.replacingOccurrences(of: "'", with: "").split { !$0.isLetter && !$0.isNumber }
+        let camel = words.enumerated().map { index, word in
+            index == 0 ? word.lowercased() : word.prefix(1).uppercased() + word.dropFirst()
+        }
+        return prefix + "." + camel.joined()
+    }
+
+    /// An error in the story's words: an SDK error in the story's language (English keeps its developer account, as
+    /// before), anything else as it describes itself.
+    func reason(_ error: any Error) -> String {
+        if let error = error as? PurseCheckoutError, !text.isEnglish { return text(error.localizedMessage) }
+        return "\(error)"
+    }
+
+    /// A failure of the demo's own, in the story's language: the text of `cli.demo.failure.<key>`.
+    func failure(_ key: String, _ arguments: [(String, PurseMessage.Value)] = []) -> Failure {
+        Failure(description: text("cli.demo.failure." + key, arguments))
+    }
+
+    /// `amount` as the story writes it: `42.50 EUR` in English, `42,50 €` in French.
+    func amount(_ amount: Decimal, currency: String = "EUR") -> PurseMessage.Value {
+        text.amount(amount, currency: currency)
     }
 
     /// The chapters started so far: the story numbers them 1, 2, 3… in the order they run.
@@ -44,17 +80,18 @@ final class DemoTour {
     }
 
     /// Starts a chapter: a numbered title in the story (`3. Order demo-0001: …`, the order's reference as the
-    /// backend creates it), a name in the summary.
+    /// backend creates it), a name in the summary. `title` is in the story's language.
     func chapter(_ name: String, _ title: String, order: OrderLabel = .none) {
         chapter = name
+        chapterLabel = text(Self.key("cli.demo.chapterName", name))
         chapterCount += 1
-        let label: String
+        var arguments: [(String, PurseMessage.Value)] = [("number", .text("\(chapterCount)")), ("title", .text(title))]
         switch order {
-        case .next: label = "Order \(Self.reference(orderCount + 1)): "
-        case .current: label = "Order \(Self.reference(orderCount)): "
-        case .none: label = ""
+        case .next: arguments.append(("reference", .text(Self.reference(orderCount + 1))))
+        case .current: arguments.append(("reference", .text(Self.reference(orderCount))))
+        case .none: break
         }
-        story.step("\(chapterCount). \(label)\(title)")
+        story.step(text(order == .none ? "cli.demo.chapter" : "cli.demo.chapter.order", arguments))
     }
 
     /// The backend's reference of the `number`th order: `demo-0001`.
@@ -69,51 +106,68 @@ final class DemoTour {
             clientSecret: entity.clientSecret, transport: URLSessionTransport())
         accessToken = try await backend.accessToken()
         self.backend = backend
-        record("backend", true, "the merchant backend holds an OAuth access token")
+        record("backend", true, text("cli.demo.backend.token"))
     }
 
+    /// The checkout's configuration: the SDK's messages in the story's language.
+    var configuration: PurseCheckoutConfiguration { PurseCheckoutConfiguration(locale: text.localizer.locale) }
+
+    /// The shopper's language as the backend gives it to a client session (`customer.locale_code`).
+    private var localeCode: String { text.localizer.locale.identifier(.bcp47) }
+
     /// The backend creates a client session for the demo shopper; the app opens the checkout over HTTP. An amount of
-    /// 0 with `allowFutureUsage` is an information request: it saves a card and charges nothing.
+    /// 0 with `allowFutureUsage` is an information request: it saves a card and charges nothing. `what` is the key
+    /// (`cli.demo.order.<what>`) of what the order is for.
     func openOrder(amount: Int64, what: String, allowFutureUsage: Bool = false) async throws -> PurseHeadlessCheckout {
-        guard let backend else { throw Failure(description: "the backend is not started") }
+        guard let backend else { throw failure("backendNotStarted") }
         orderCount += 1
         let reference = Self.reference(orderCount)
         let created = try await backend.createClientSession(
             token: accessToken, amount: amount, currency: "EUR", customer: PurseSandbox.demoShopper,
-            order: reference, allowFutureUsage: allowFutureUsage)
-        let checkout = try await PurseHeadlessCheckout(widgetData: created.widgetData)
+            order: reference, allowFutureUsage: allowFutureUsage, locale: localeCode)
+        let checkout = try await PurseHeadlessCheckout(widgetData: created.widgetData, configuration: configuration)
         record(
             "order \(reference)", checkout.sessionState == .ready,
-            "order \(reference) (\(what)): \(money(checkout.amount)) \(checkout.currency), client session \(created.id)"
-        )
+            text(
+                "cli.demo.order.opened",
+                [
+                    ("reference", .text(reference)), ("what", .text(text("cli.demo.order." + what))),
+                    ("amount", self.amount(checkout.amount, currency: checkout.currency)),
+                    ("session", .text(created.id)),
+                ]),
+            label: text("cli.demo.step.order", [("reference", .text(reference))]))
         return checkout
     }
 
     /// The backend creates a new client session for the changed cart: its id and widget data.
     func reorder(amount: Int64, reference: String) async throws -> (id: String, widgetData: String) {
-        guard let backend else { throw Failure(description: "the backend is not started") }
+        guard let backend else { throw failure("backendNotStarted") }
         let created = try await backend.createClientSession(
             token: accessToken, amount: amount, currency: "EUR", customer: PurseSandbox.demoShopper,
-            order: reference)
+            order: reference, locale: localeCode)
         return (created.id, created.widgetData)
     }
 
     /// The amount the server recorded for the session's payment, minor units.
     func confirmedAmount(_ sessionID: String) async throws -> Int? {
-        guard let backend else { throw Failure(description: "the backend is not started") }
+        guard let backend else { throw failure("backendNotStarted") }
         return try await backend.paymentAmount(token: accessToken, sessionID: sessionID)
     }
 
     /// Step 7 of every payment: the merchant backend asks the server, not the app, whether it went through.
     @discardableResult
     func confirm(_ sessionID: String, expecting expected: String = "AUTHORIZED") async throws -> Bool {
-        guard let backend else { throw Failure(description: "the backend is not started") }
+        guard let backend else { throw failure("backendNotStarted") }
         let status = try await backend.status(token: accessToken, sessionID: sessionID)
-        let authorization = status.authorization ?? "missing"
-        let passed = authorization == expected
+        let passed = status.authorization == expected
         record(
             "server confirmation", passed,
-            "the backend confirms: client session \(status.session), payment \(authorization)")
+            text(
+                "cli.demo.confirmed",
+                [
+                    ("session", .text(status.session)),
+                    ("status", .text(status.authorization ?? text("cli.demo.missing"))),
+                ]))
         return passed
     }
 
@@ -127,11 +181,18 @@ final class DemoTour {
     func showSplit(of checkout: PurseHeadlessCheckout) {
         for entry in checkout.amountSplit {
             let what = "\(entry.partner.rawValue)-\(entry.method.rawValue)"
-            story.detail(
-                "split  \(padded(what, 24)) \(money(entry.amount)) \(checkout.currency)"
-                    + (entry.isPrimary ? "  (primary: pays the rest)" : ""))
+            let arguments: [(String, PurseMessage.Value)] = [
+                ("what", .text(padded(what, 24))), ("amount", amount(entry.amount, currency: checkout.currency)),
+            ]
+            story.detail(text(entry.isPrimary ? "cli.demo.split.primary" : "cli.demo.split.line", arguments))
         }
-        story.detail("split  \(padded("left to pay", 24)) \(money(checkout.remainingAmountToPay)) \(checkout.currency)")
+        story.detail(
+            text(
+                "cli.demo.split.line",
+                [
+                    ("what", .text(padded(text("cli.demo.split.leftToPay"), 24))),
+                    ("amount", amount(checkout.remainingAmountToPay, currency: checkout.currency)),
+                ]))
     }
 
     /// An amount with its two decimals, as a receipt shows it.
@@ -160,10 +221,11 @@ final class DemoTour {
     /// The outcome of a submit, in words.
     func describe(_ outcome: PaymentOutcome) -> String {
         switch outcome {
-        case .returnedFromRedirect: return "the shopper came back from the page"
-        case .completed(let result): return "/validate answered \(result.globalStatus)"
-        case .canceled: return "the page was closed"
-        case .failed(let error): return "failed: \(error)"
+        case .returnedFromRedirect: return text("cli.demo.outcome.returned")
+        case .completed(let result):
+            return text("cli.demo.outcome.completed", [("status", .text("\(result.globalStatus)"))])
+        case .canceled: return text("cli.demo.outcome.canceled")
+        case .failed(let error): return text("cli.demo.outcome.failed", [("reason", .text(reason(error)))])
         }
     }
 }

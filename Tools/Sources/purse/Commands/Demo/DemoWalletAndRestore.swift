@@ -8,47 +8,53 @@ extension DemoTour {
     /// A chapter: rename a saved card, toggle its favorite star, delete another; a fresh checkout shows the
     /// wallet as the server now holds it.
     func manageWallet() async throws {
-        chapter("wallet", "the shopper manages the wallet", order: .next)
+        chapter("wallet", text("cli.demo.wallet.title"), order: .next)
         let checkout = try await openOrder(amount: 1000, what: "wallet")
         let renamed = try savedInstrument("mastercard-network-token", in: checkout)
         let deleted = try savedInstrument("pci-proxy-visa", in: checkout)
-        let newName = "Business card"
+        // The card's new name, as the shopper types it in the shopper's language.
+        let newName = text("cli.demo.wallet.newName")
 
         try await checkout.editToken(renamed, name: newName)
         let afterRename = checkout.paymentTokens.first { $0.id == renamed.id }
         record(
             "rename", afterRename?.name == newName,
-            "'\(renamed.name ?? renamed.displayLabel)' renamed '\(afterRename?.name ?? "?")'")
+            text(
+                "cli.demo.wallet.renamed",
+                [("old", .text(renamed.name ?? renamed.displayLabel)), ("new", .text(afterRename?.name ?? "?"))]))
 
         let wasFavorite = afterRename?.favorite ?? false
         try await checkout.setTokenFavorite(renamed)
         let favorite = checkout.paymentTokens.first { $0.id == renamed.id }?.favorite
         record(
             "favorite", favorite == !wasFavorite,
-            "\(newName) is \(favorite == true ? "now" : "no longer") a favorite")
+            text(
+                favorite == true ? "cli.demo.wallet.favorite" : "cli.demo.wallet.notFavorite",
+                [("name", .text(newName))]))
 
         try await checkout.deleteToken(deleted)
         record(
             "delete", !checkout.paymentTokens.contains { $0.id == deleted.id },
-            "\(describe(deleted)) deleted from the wallet")
+            text("cli.demo.wallet.deleted", [("card", .text(describe(deleted)))]))
 
-        let reopened = try await openOrder(amount: 1000, what: "the wallet, reread")
+        let reopened = try await openOrder(amount: 1000, what: "walletReread")
         let kept = reopened.paymentTokens.first { $0.id == renamed.id }
         record(
             "wallet on the server",
             kept?.name == newName && kept?.favorite == !wasFavorite
                 && !reopened.paymentTokens.contains { $0.id == deleted.id },
-            "a new checkout lists \(reopened.paymentTokens.count) saved instruments: '\(newName)' "
-                + "\(kept?.favorite == true ? "starred" : "unstarred"), the deleted card gone")
+            text(
+                kept?.favorite == true ? "cli.demo.wallet.rereadStarred" : "cli.demo.wallet.rereadUnstarred",
+                [("count", .count(reopened.paymentTokens.count)), ("name", .text(newName))], plural: "count"))
     }
 
     /// A chapter: the app saves its checkout as the shopper leaves for the PSP page and dies; the restored
     /// copy refuses a second submit; the shopper approves; the backend confirms.
     func restoreMidRedirect() async throws {
-        chapter("save and restore", "the app dies mid-redirect and restores its checkout", order: .next)
-        let checkout = try await openOrder(amount: 3150, what: "save and restore")
+        chapter("save and restore", text("cli.demo.restore.title"), order: .next)
+        let checkout = try await openOrder(amount: 3150, what: "restore")
         guard let method = checkout.paymentMethods.first(where: { $0.id == "alma-cb2x" }) else {
-            throw Failure(description: "the session offers no alma-cb2x")
+            throw notOffered(["alma-cb2x"])
         }
         let dying = DyingAppPresenter()
         dying.checkout = checkout
@@ -57,38 +63,46 @@ extension DemoTour {
         await element.prepare()
         _ = await element.submitAndWait()
         guard let snapshot = dying.snapshot else {
-            record("save", false, "no page was opened, nothing was saved")
+            record("save", false, text("cli.demo.restore.nothingSaved"))
             return
         }
         record(
             "save", snapshot.sessionID == checkout.session.id,
-            "saveState() as the \(method.id) page opens: \(snapshot.data.count) bytes of JSON, never card data")
+            text(
+                "cli.demo.restore.saved",
+                [
+                    ("method", .text(method.id)),
+                    // Thousands of bytes: English writes the figure bare, as before; French `18 499`.
+                    ("bytes", .text(text.isEnglish ? "\(snapshot.data.count)" : text(.count(snapshot.data.count)))),
+                ]))
 
         // The page the shopper still has open in the bank app (a snapshot never keeps a form's fields).
         let livePage = checkout.submittedPayment?.redirection
-        let restored = try PurseHeadlessCheckout.restore(snapshot)
+        let restored = try PurseHeadlessCheckout.restore(snapshot, configuration: configuration)
         guard let payment = restored.submittedPayment, let pending = payment.page, let page = livePage else {
-            record("restore", false, "the restored checkout holds no pending payment")
+            record("restore", false, text("cli.demo.restore.noPending"))
             return
         }
         record(
             "restore", restored.sessionState == .submitted && payment.isPending && !pending.canBeShownAgain,
-            "restored after process death: \(restored.sessionState), payment pending on a \(pending.kind.rawValue) "
-                + "page the snapshot did not keep")
+            text(
+                "cli.demo.restore.restored",
+                [("state", .text("\(restored.sessionState)")), ("kind", .text(pending.kind.rawValue))]))
 
         do throws(PurseCheckoutError) {
             try await restored.submitPayment()
-            record("second submit", false, "the restored copy paid a second time")
+            record("second submit", false, text("cli.demo.restore.paidTwice"))
         } catch {
             record(
                 "second submit", error.code == .sessionAlreadySubmitted,
-                "a second submit is refused: \(error.code.rawValue)")
+                text("cli.demo.restore.refused", [("code", .text(error.code.rawValue))]))
         }
 
         let result = await shopper([.approve]).present(page)
         let returned: Bool
         if case .returned = result { returned = true } else { returned = false }
-        record("page approved", returned, "meanwhile the shopper approved on the \(method.id) page and came back")
+        record(
+            "page approved", returned, text("cli.demo.restore.approved", [("method", .text(method.id))]))
         try await confirm(payment.sessionID)
     }
 }
