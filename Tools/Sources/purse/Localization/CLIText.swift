@@ -71,6 +71,13 @@ struct CLIText: Sendable {
         return PurseMessage(message.key, arguments, pluralArgument: message.pluralArgument)
     }
 
+    /// An SDK error for the shopper: in English its message and code (the developer's account), in another
+    /// language the SDK's translation of its key, with the code; any other error as it describes itself.
+    func reason(_ error: any Error) -> String {
+        guard !isEnglish, let error = error as? PurseCheckoutError else { return CheckoutText.reason(error) }
+        return "\(self(error.localizedMessage)) (\(error.code.rawValue))"
+    }
+
     /// An amount as the dialogue shows it: `42.50 EUR` in English, by the locale otherwise (`42,50 €`).
     func amount(_ value: Decimal, currency: String) -> PurseMessage.Value {
         let currency = Currency(code: currency)

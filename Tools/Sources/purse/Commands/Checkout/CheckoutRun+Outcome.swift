@@ -135,9 +135,7 @@ extension CheckoutRun {
     }
 
     /// An SDK error for the shopper: its message and code in English, the SDK's translation in another language.
-    private func shopperReason(_ error: PurseCheckoutError) -> String {
-        text.isEnglish ? CheckoutText.reason(error) : "\(text(error.localizedMessage)) (\(error.code.rawValue))"
-    }
+    private func shopperReason(_ error: PurseCheckoutError) -> String { text.reason(error) }
 
     func show(_ report: CheckoutReport) {
         if settings.json {

@@ -384,8 +384,5 @@ final class InteractiveCheckout {
 
     /// An SDK error for the shopper: in English its message and code (as before), in another language the SDK's
     /// translation of its key, with the code.
-    func reason(_ error: any Error) -> String {
-        guard !text.isEnglish, let error = error as? PurseCheckoutError else { return CheckoutText.reason(error) }
-        return "\(text(error.localizedMessage)) (\(error.code.rawValue))"
-    }
+    func reason(_ error: any Error) -> String { text.reason(error) }
 }
