@@ -118,13 +118,12 @@ package enum HTTPServerFuzzInvariants {
     static func statuses(in bytes: [UInt8], bodiless: [Bool] = []) throws(HTTPFuzzViolation) -> [Int] {
         var statuses: [Int] = []
         var rest = bytes[...]
-        let separator: [UInt8] = Array("\r\n\r\n".utf8)
         while !rest.isEmpty {
-            guard let end = rest.firstRange(of: separator) else {
+            guard let end = endOfHead(in: rest) else {
                 throw HTTPFuzzViolation(description: "an answer without the end of its head")
             }
-            let head = String(decoding: rest[..<end.lowerBound], as: UTF8.self)
-            rest = rest[end.upperBound...]
+            let head = String(decoding: rest[..<end], as: UTF8.self)
+            rest = rest[(end + 4)...]
             let lines = head.split(separator: "\r\n", omittingEmptySubsequences: false)
             let statusLine = lines.first.map(String.init) ?? ""
             guard statusLine.hasPrefix("HTTP/1."), let status = Int(statusLine.dropFirst(9).prefix(3)) else {
@@ -143,6 +142,19 @@ package enum HTTPServerFuzzInvariants {
             statuses.append(status)
         }
         return statuses
+    }
+
+    /// Where the first `CRLF CRLF` of `bytes` starts. A plain scan: Foundation's generic `firstRange(of:)` took a
+    /// tenth of the target's time (perf).
+    static func endOfHead(in bytes: ArraySlice<UInt8>) -> Int? {
+        var index = bytes.startIndex
+        while index + 3 < bytes.endIndex {
+            if bytes[index] == 13, bytes[index + 1] == 10, bytes[index + 2] == 13, bytes[index + 3] == 10 {
+                return index
+            }
+            index += 1
+        }
+        return nil
     }
 
     static func require(_ condition: Bool, _ message: @autoclosure () -> String) throws(HTTPFuzzViolation) {
