@@ -2,7 +2,8 @@ public import Foundation
 
 /// One line of the Apple Pay sheet: a label and an exact amount (`PKPaymentSummaryItem` on Apple platforms).
 public struct ApplePaySummaryItem: Sendable, Hashable {
-    /// What the line is: `Order`, a gift card's issuer, or the merchant's name on the total line.
+    /// What the line is: the order (the `applepay.order` text in the checkout's language, `Order` in English), a
+    /// gift card's issuer, or the merchant's name on the total line.
     public let label: String
     /// Major units, exact; negative for a gift card's share.
     public let amount: Decimal
@@ -13,9 +14,10 @@ public struct ApplePaySummaryItem: Sendable, Hashable {
 /// What the Apple Pay sheet shows and asks for, built by the SDK from the session, the split and
 /// ``ApplePayConfiguration`` (CONTRACT §8). The PassKit adapter copies it into a `PKPaymentRequest` as it is.
 ///
-/// Lines: when gift cards pay a share, `Order` with the order amount, then one negative line per gift card (its
-/// issuer), then the total; with no gift card, the total alone. The total is what Apple Pay is asked to pay: the
-/// order minus every gift card's share, and the last line is the sum of the others, as Apple asks.
+/// Lines: when gift cards pay a share, the order line with the order amount (labelled `applepay.order` in the
+/// checkout's language: `Order`, `Commande`, `Bestellung`…, your override of the key first), then one negative line
+/// per gift card (its issuer), then the total; with no gift card, the total alone. The total is what Apple Pay is
+/// asked to pay: the order minus every gift card's share, and the last line is the sum of the others, as Apple asks.
 ///
 /// Read it with ``PaymentElement/applePayRequest()``; every amount is exact (minor units), never a `Double`.
 public struct ApplePayPaymentRequest: Sendable, Hashable {
@@ -37,14 +39,17 @@ public struct ApplePayPaymentRequest: Sendable, Hashable {
 
     /// The last line: what Apple Pay pays.
     public var total: ApplePaySummaryItem {
-        // `summaryItems` always ends with the total (built by `init(settings:split:)`).
+        // `summaryItems` always ends with the total (built by `init(settings:split:localizer:)`).
         summaryItems[summaryItems.count - 1]
     }
 
-    /// Builds the request for the split as it stands.
+    /// Builds the request for the split as it stands, the order line's label read through `localizer` (the
+    /// checkout's).
     /// - Throws: `ELEMENT_NOT_FULFILLED` when Apple Pay has nothing to pay (the gift cards cover the order, or Apple
     ///   Pay is not the primary); `METHOD_NOT_IMPLEMENTED` for request options that do not check out.
-    init(settings: ApplePaySettings, split: SplitEngine) throws(PurseCheckoutError) {
+    init(
+        settings: ApplePaySettings, split: SplitEngine, localizer: PurseLocalizer = .english
+    ) throws(PurseCheckoutError) {
         let currency = split.currency
         func item(_ label: String, _ minor: Int64) -> ApplePaySummaryItem {
             ApplePaySummaryItem(
@@ -60,7 +65,7 @@ public struct ApplePayPaymentRequest: Sendable, Hashable {
         }
         var lines: [ApplePaySummaryItem] = []
         if !split.secondaryShares.isEmpty {
-            lines.append(item("Order", split.amount.minorUnits))
+            lines.append(item(localizer.string(Self.orderLabel), split.amount.minorUnits))
             for share in split.secondaryShares {
                 lines.append(item(Self.issuerLabel(share.partner), -share.amount))
             }
@@ -74,6 +79,9 @@ public struct ApplePayPaymentRequest: Sendable, Hashable {
         options = try settings.requestOptions.validated(for: currency)
         summaryItems = lines
     }
+
+    /// The order line's label: `applepay.order`.
+    static let orderLabel = PurseMessage("applepay.order")
 
     /// `illicado` → `Illicado`.
     static func issuerLabel(_ partner: String) -> String {

@@ -60,12 +60,14 @@ final class ApplePayStrategy: ElementStrategy {
 
     func prepare(_ context: ElementContext) async throws(PurseCheckoutError) {}
 
-    /// The sheet's request for the split as it stands.
-    func request(for split: SplitEngine) throws(PurseCheckoutError) -> ApplePayPaymentRequest {
+    /// The sheet's request for the split as it stands, its labels in `localizer`'s language (the checkout's).
+    func request(
+        for split: SplitEngine, localizer: PurseLocalizer
+    ) throws(PurseCheckoutError) -> ApplePayPaymentRequest {
         guard let settings else {
             throw PurseCheckoutError(.methodNotImplemented, message: "\(method.id): Apple Pay is not configured")
         }
-        return try ApplePayPaymentRequest(settings: settings, split: split)
+        return try ApplePayPaymentRequest(settings: settings, split: split, localizer: localizer)
     }
 
     /// Shows the sheet and pays each authorization through `checkout`.
@@ -79,7 +81,7 @@ final class ApplePayStrategy: ElementStrategy {
         }
         let shown: ApplePayPaymentRequest
         do {
-            shown = try request(for: checkout.state.split)
+            shown = try request(for: checkout.state.split, localizer: checkout.localizer)
         } catch {
             return .failed(error)
         }
@@ -129,7 +131,7 @@ final class ApplePayStrategy: ElementStrategy {
     private func authorize(
         _ payment: ApplePayPayment, shown: ApplePayPaymentRequest, checkout: PurseHeadlessCheckout
     ) async -> ApplePayAuthorizationResult {
-        let now = try? request(for: checkout.state.split)
+        let now = try? request(for: checkout.state.split, localizer: checkout.localizer)
         guard let now, now.summaryItems == shown.summaryItems else {
             let asked = now.map { "\($0.total.amount) \($0.currencyCode)" } ?? "nothing from Apple Pay"
             checkout.log.warning("Apple Pay not charged: the split changed while the sheet was open")

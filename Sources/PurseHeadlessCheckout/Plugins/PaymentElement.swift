@@ -72,7 +72,8 @@ public final class PaymentElement: Identifiable {
     public var applePayButton: ApplePayButtonAppearance? { (strategy as? ApplePayStrategy)?.settings?.button }
 
     /// What the Apple Pay sheet would show now: the amount Apple Pay pays after the gift cards, and one line per
-    /// gift card. Read it again after the split changes.
+    /// gift card. Read it again after the split changes. The order line's label is in the checkout's language
+    /// (``PurseHeadlessCheckout/localizer``: `applepay.order`, your override of the key first).
     /// - Throws: `METHOD_NOT_IMPLEMENTED` for an element that is not Apple Pay (or cannot pay);
     ///   `ELEMENT_NOT_FULFILLED` when Apple Pay has nothing to pay (the gift cards cover the order).
     public func applePayRequest() throws(PurseCheckoutError) -> ApplePayPaymentRequest {
@@ -82,7 +83,7 @@ public final class PaymentElement: Identifiable {
         }
         let split =
             checkout.primary?.id == item.id ? checkout.state.split : checkout.split(withPrimary: applePay.method)
-        return try applePay.request(for: split)
+        return try applePay.request(for: split, localizer: checkout.localizer)
     }
 
     /// The CVV-only field of a saved card whose ``PaymentToken/requiresCVV`` is true; `nil` for any other

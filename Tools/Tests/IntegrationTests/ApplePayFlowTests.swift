@@ -65,6 +65,36 @@ struct ApplePayFlowTests {
         #expect(checkout.state.phase == .submitted)
     }
 
+    @Test("the sheet's order line reads in the checkout's language, the key's override first; the sheet pays it")
+    func orderLineInTheCheckoutsLanguage() async throws {
+        let harness = try Harness(.inProcess)
+        let sheet = SandboxApplePaySheet(steps: [.authorize(.approve)])
+        // Each checkout is held: an element keeps its checkout weakly.
+        let (frenchCheckout, french, _) = try await giftCardAndApplePay(harness, sheet: sheet) {
+            $0.locale = Locale(identifier: "fr_FR")
+        }
+        let request = try french.applePayRequest()
+        #expect(request.summaryItems.map(\.label) == ["Commande", "Illicado", "Purse Sandbox Shop"])
+        let outcome = await french.submitAndWait()
+        guard case .completed = outcome else {
+            Issue.record("not paid: \(outcome)")
+            return
+        }
+        #expect(sheet.presentedRequests == [request])
+
+        let (germanCheckout, german, _) = try await giftCardAndApplePay(harness, sheet: nil) {
+            $0.locale = Locale(identifier: "de_DE")
+        }
+        #expect(try german.applePayRequest().summaryItems.first?.label == "Bestellung")
+        let (overriddenCheckout, overridden, _) = try await giftCardAndApplePay(harness, sheet: nil) {
+            $0.locale = Locale(identifier: "de_DE")
+            $0.messageOverrides = ["applepay.order": "Ihr Warenkorb"]
+        }
+        #expect(try overridden.applePayRequest().summaryItems.first?.label == "Ihr Warenkorb")
+        #expect(frenchCheckout.localizer.language == "fr" && germanCheckout.localizer.language == "de")
+        #expect(overriddenCheckout.localizer.overrides["applepay.order"] == "Ihr Warenkorb")
+    }
+
     @Test(
         "a refusal at /validate fails the sheet with the bank's code, charges nothing, and the shopper may retry",
         arguments: [(SandboxApplePayTestToken.decline, "REJECTED_BANK"), (.insufficientFunds, "INSUFFICIENT_FUNDS")])

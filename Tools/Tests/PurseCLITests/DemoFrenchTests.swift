@@ -59,6 +59,7 @@ struct DemoFrenchTests {
             "répartition  illicado-giftcard        20,00 €",
             "répartition  payzen-creditcard        50,00 €  (principal : paie le reste)",
             "un seul envoi paie les trois parts : /validate a répondu SUCCESS",
+            "la feuille Apple Pay afficherait Commande 42,99 €, Illicado -10,00 €",  // the SDK's applepay.order
             "la page d'authentification de la banque s'est ouverte et le client a validé",
             "▸ 6. Commande demo-0004 : deux cartes cadeaux, puis les frais de livraison changent",
             "le client choisit la livraison express (+6,90 €)",

@@ -153,6 +153,27 @@ struct ApplePayRequestTests {
         #expect(request.currencyCode == "EUR")
     }
 
+    @Test(
+        "the order line's label is applepay.order in the localizer's language",
+        arguments: [("fr_FR", "Commande"), ("de_DE", "Bestellung"), ("en", "Order"), ("pt_BR", "Order")])
+    func orderLabelLocalized(locale: String, label: String) throws {
+        let request = try ApplePayPaymentRequest(
+            settings: try settings(), split: try split(amount: 10_000, shares: [("illicado", 2500)]),
+            localizer: PurseLocalizer(locale: Locale(identifier: locale)))
+        #expect(request.summaryItems.map(\.label) == [label, "Illicado", "Shop"])
+        #expect(request.summaryItems.map(\.minorUnits) == [10_000, -2500, 7500])
+    }
+
+    @Test("an override of applepay.order labels the order line; without a localizer the label is English")
+    func orderLabelOverrideAndDefault() throws {
+        let french = PurseLocalizer(locale: Locale(identifier: "fr_FR"), overrides: ["applepay.order": "Votre panier"])
+        let split = try split(amount: 10_000, shares: [("illicado", 2500)])
+        let overridden = try ApplePayPaymentRequest(settings: try settings(), split: split, localizer: french)
+        #expect(overridden.summaryItems.first?.label == "Votre panier")
+        let english = try ApplePayPaymentRequest(settings: try settings(), split: split)
+        #expect(english.summaryItems.first?.label == "Order")
+    }
+
     @Test("no gift card: the total alone")
     func totalAlone() throws {
         let request = try ApplePayPaymentRequest(settings: try settings(), split: try split(amount: 4299, shares: []))
