@@ -233,6 +233,28 @@ struct CheckoutCommandTests {
         #expect(!json.stdout.contains(WidgetDataCase.secretAPIKey))
     }
 
+    @Test(
+        "--locale fr: bad widget data is said in French, in the dialogue and in the --json message",
+        arguments: [
+            (WidgetDataCase.missingFile, "impossible de lire le fichier des données du widget"),
+            (.emptyFile, "le fichier des données du widget « "),
+            (.notBase64, "les données du widget sont inutilisables : "),
+        ])
+    func badWidgetDataInFrench(_ badCase: WidgetDataCase, expected: String) async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let argument = try badCase.argument(in: directory)
+        let arguments = ["checkout", "--api-base", "http://127.0.0.1:9", "--widget-data", argument, "--locale", "fr"]
+        let text = try await PurseBinary.run(arguments)
+        #expect(text.status == 1, "\(text.stderr)")
+        #expect(text.stderr.contains("purse checkout: " + expected), "\(text.stderr)")
+        let json = try await PurseBinary.run(arguments + ["--json"])
+        #expect(json.status == 1)
+        let report = try JSONValue.parse(json.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(report["outcome"] == "failed")
+        #expect(report["message"]?.stringValue?.contains(expected) == true, "\(json.stdout)")
+    }
+
     enum WidgetDataCase: String, CaseIterable, CustomTestStringConvertible {
         case missingFile, emptyFile, notBase64, notJSON, missingPaymentSession
 

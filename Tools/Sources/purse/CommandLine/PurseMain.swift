@@ -14,7 +14,8 @@ enum PurseMain {
         let invoked = invokedCommand(arguments)
         if let first = arguments.first, invoked == nil, !first.hasPrefix("-"), first != "help" {
             let names = Purse.commandNames.joined(separator: ", ")
-            let suggestion = closestCommand(to: first).map { "; did you mean '\($0)'?" } ?? ""
+            // A usage error, English as argument-parser's own are.
+            let suggestion = closestCommand(to: first).map { "; did you mean '\($0)'?" } ?? ""  // not shopper text
             return usageError(
                 "unknown command '\(first)'\(suggestion) (commands: \(names))", command: Purse.self, console: console)
         }
@@ -101,7 +102,8 @@ enum PurseMain {
     static func usageError(_ message: String, command: any ParsableCommand.Type, console: Console) -> Int32 {
         let usage =
             command == Purse.self ? Purse.usageString() : Purse.usageString(for: command)
-        console.error(
+        // A usage error's three parts, English as argument-parser's own messages are.
+        console.error(  // not shopper text
             """
             \(prefix(command)): \(message)
             Usage: \(usage)

@@ -26,7 +26,10 @@ struct MerchantBackend {
             "POST", "oauth/token",
             headers: ["Authorization": "Basic \(credentials)", "Content-Type": "application/x-www-form-urlencoded"],
             body: Data("grant_type=client_credentials".utf8))
-        guard let token = body["access_token"]?.stringValue else { throw Failure(description: "no access_token") }
+        guard let token = body["access_token"]?.stringValue else {
+            // A wire diagnostic for the developer, naming the missing field: English, as the SDK's error messages are.
+            throw Failure(description: "no access_token")  // not shopper text
+        }
         return token
     }
 
@@ -52,7 +55,8 @@ struct MerchantBackend {
             headers: ["Authorization": "Bearer \(token)", "x-api-key": apiKey, "Content-Type": "application/json"],
             body: JSONValue.object(request).serialized())
         guard let id = body["id"]?.stringValue, let data = body["widget"]?["data"]?.stringValue else {
-            throw Failure(description: "the client session answer has no id or widget.data")
+            // A wire diagnostic for the developer, naming the missing fields: English, as the SDK's error messages are.
+            throw Failure(description: "the client session answer has no id or widget.data")  // not shopper text
         }
         return (id, data)
     }
@@ -91,7 +95,9 @@ struct MerchantBackend {
             let code = error?["code"]?.stringValue
             let message = error?["message"]?.stringValue
             let said = [code, message].compactMap { $0 }.joined(separator: ": ")
-            throw Failure(
+            // A wire diagnostic for the developer (the route, the HTTP status, the server's own code and message):
+            // English, as the SDK's error messages are.
+            throw Failure(  // not shopper text
                 description: "\(method) /\(path) answered HTTP \(response.status)" + (said.isEmpty ? "" : " \(said)"),
                 code: code, message: message)
         }

@@ -89,7 +89,8 @@ struct SandboxCommand: AsyncParsableCommand {
             if error.code == "STATE_FILE_NOT_WRITABLE" {
                 throw UsageError(description: "--state \(error.path): \(error.message)")
             }
-            console.error("purse sandbox: cannot load the state file: \(error)")
+            // `purse sandbox` is a developer's server with no --locale: its lines stay English, as its --help.
+            console.error("purse sandbox: cannot load the state file: \(error)")  // not shopper text
             return 1
         }
         if catalogue {
@@ -122,21 +123,27 @@ struct SandboxCommand: AsyncParsableCommand {
             // A port in use is the machine's state, not a mistake in the command: EX_UNAVAILABLE, one line
             // naming the port and the way out, never the system call's text.
             if error.isAddressInUse {
-                console.error(
+                // `purse sandbox` is a developer's server with no --locale: its lines stay English, as its --help.
+                console.error(  // not shopper text
                     "purse sandbox: port \(port) is already in use on 127.0.0.1: choose another with --port N, "
                         + "or --port 0 for any free port")
                 return ExitStatus.unavailable
             }
-            console.error("purse sandbox: cannot listen on 127.0.0.1:\(port): \(error.message)")
+            // `purse sandbox` is a developer's server with no --locale: its lines stay English, as its --help.
+            console.error("purse sandbox: cannot listen on 127.0.0.1:\(port): \(error.message)")  // not shopper text
             return ExitStatus.failure
         }
         if json {
             console.print(#"{"base_url":"\#(base.absoluteString)","pid":\#(getpid())}"#)
         } else {
-            console.print("Purse sandbox listening on \(base.absoluteString)")
-            console.print(console.dim("  catalogue   \(base.absoluteString)/sandbox/catalogue?format=text"))
-            console.print(console.dim("  sessions    POST \(base.absoluteString)/payment/v2/client-sessions"))
-            console.print(console.dim("  stop        Ctrl-C"))
+            // `purse sandbox` is a developer's server with no --locale: its lines stay English, as its --help.
+            let banner = [  // not shopper text
+                "Purse sandbox listening on \(base.absoluteString)",
+                console.dim("  catalogue   \(base.absoluteString)/sandbox/catalogue?format=text"),
+                console.dim("  sessions    POST \(base.absoluteString)/payment/v2/client-sessions"),
+                console.dim("  stop        Ctrl-C"),
+            ]
+            for line in banner { console.print(line) }
         }
         for await _ in signals { break }
         server.stop()
@@ -144,7 +151,8 @@ struct SandboxCommand: AsyncParsableCommand {
             do {
                 try sandbox.saveState()
             } catch {
-                console.error("purse sandbox: could not save the state: \(error)")
+                // `purse sandbox` is a developer's server with no --locale: its lines stay English, as its --help.
+                console.error("purse sandbox: could not save the state: \(error)")  // not shopper text
                 return 1
             }
         }

@@ -27,7 +27,8 @@ enum InterruptSignals {
                 continuation.yield(Int32(byte))
             }
         }
-        reader.name = "purse signals"
+        // The thread's name, which only a debugger shows.
+        reader.name = "purse signals"  // not shopper text
         reader.start()
         for signalNumber in [SIGINT, SIGTERM] {
             _ = signal(signalNumber, interruptHandler)

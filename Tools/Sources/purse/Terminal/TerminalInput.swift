@@ -67,7 +67,8 @@ final class TerminalInput: @unchecked Sendable {
             await withCheckedContinuation { continuation in
                 guard slot.install(continuation) else { return }
                 let reader = Thread { slot.resume(with: blockingReadLine()) }
-                reader.name = "purse stdin"
+                // The thread's name, which only a debugger shows.
+                reader.name = "purse stdin"  // not shopper text
                 reader.start()
             }
         } onCancel: {

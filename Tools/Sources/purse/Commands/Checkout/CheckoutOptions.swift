@@ -30,9 +30,10 @@ struct CheckoutOptions {
         case file(String)
 
         /// The widget data, trimmed.
-        /// - Throws: ``CheckoutFailure`` naming the file when it cannot be read or is empty. Never quotes
-        ///   the widget data itself: it carries the entity's API key and the wallet session.
-        func read() throws(CheckoutFailure) -> String {
+        /// - Throws: ``CheckoutFailure`` naming the file when it cannot be read or is empty, in the dialogue's
+        ///   language (`words`). Never quotes the widget data itself: it carries the entity's API key and the wallet
+        ///   session.
+        func read(text words: CLIText) throws(CheckoutFailure) -> String {
             let text: String
             switch self {
             case .inline(let value):
@@ -41,14 +42,18 @@ struct CheckoutOptions {
                 do {
                     text = try String(contentsOfFile: path, encoding: .utf8)
                 } catch {
-                    let reason = (error as NSError).localizedFailureReason ?? "it does not exist or is not readable"
-                    throw CheckoutFailure("cannot read the widget data file '\(path)': \(reason)")
+                    let reason =
+                        (error as NSError).localizedFailureReason ?? words("cli.checkout.widgetData.notReadable")
+                    throw CheckoutFailure(
+                        words("cli.checkout.widgetData.unreadable", [("path", .text(path)), ("reason", .text(reason))]))
                 }
             }
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !trimmed.isEmpty else {
-                if case .file(let path) = self { throw CheckoutFailure("the widget data file '\(path)' is empty") }
-                throw CheckoutFailure("the widget data is empty")
+                if case .file(let path) = self {
+                    throw CheckoutFailure(words("cli.checkout.widgetData.emptyFile", [("path", .text(path))]))
+                }
+                throw CheckoutFailure(words("cli.checkout.widgetData.empty"))
             }
             return trimmed
         }
@@ -184,7 +189,8 @@ struct CheckoutOptions {
             let parts = text.split(separator: ".", omittingEmptySubsequences: false)
             return parts.count <= 2 && digitsOnly(parts[0]) && (parts.count == 1 || digitsOnly(parts[1]))
         }
-        let belowZero = "--amount: the amount must be above zero, such as 42.50; got '\(given)'"
+        // A usage error's message (thrown as `UsageError` twice below), English as argument-parser's own are.
+        let belowZero = "--amount: the amount must be above zero, such as 42.50; got '\(given)'"  // not shopper text
         if text.hasPrefix("-"), isDecimal(text.dropFirst()) { throw UsageError(description: belowZero) }
         guard isDecimal(Substring(text)) else {
             throw UsageError(description: "--amount must be an amount above zero such as 42.50, got '\(given)'")

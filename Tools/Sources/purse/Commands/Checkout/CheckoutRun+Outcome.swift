@@ -64,7 +64,8 @@ extension CheckoutRun {
             report.paymentID = data?.paymentID
             if let status = data?.authorizationStatus {
                 report.authorizationStatus = status
-                report.confirmedBy = "return data (unsigned)"
+                // The `--json` report's `confirmed_by` value, a stable name that only the JSON prints.
+                report.confirmedBy = "return data (unsigned)"  // not shopper text
             }
             report.message =
                 if let status = report.authorizationStatus {
@@ -112,7 +113,8 @@ extension CheckoutRun {
             return
         }
         report.authorizationStatus = authorization
-        report.confirmedBy = "merchant backend"
+        // The `--json` report's `confirmed_by` value, a stable name that only the JSON prints.
+        report.confirmedBy = "merchant backend"  // not shopper text
         report.paymentID = status.paymentID ?? report.paymentID
         switch authorization {
         case "AUTHORIZED":

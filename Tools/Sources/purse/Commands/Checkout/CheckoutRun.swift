@@ -56,7 +56,8 @@ final class CheckoutRun {
         } catch {
             // The stage could not be set (unreadable or malformed widget data, a sandbox that cannot start, a
             // session that cannot open): nothing was sent.
-            FileHandle.standardError.write(Data("purse checkout: \(error)\n".utf8))
+            // The command's name before what went wrong, as its usage errors and argument-parser's begin.
+            FileHandle.standardError.write(Data("purse checkout: \(error)\n".utf8))  // not shopper text
             if settings.json {
                 var failure = CheckoutReport(outcome: error is UsageError ? .usageError : .failed, message: "\(error)")
                 failure.sessionID = sessionID
@@ -100,7 +101,7 @@ final class CheckoutRun {
         do {
             sandbox = try PurseSandbox()
         } catch {
-            throw CheckoutFailure("the embedded sandbox could not start: \(error)")
+            throw CheckoutFailure(text("cli.checkout.failure.sandboxStart", [("error", .text("\(error)"))]))
         }
         let server = SandboxServer(sandbox: sandbox)
         self.server = server
@@ -108,7 +109,7 @@ final class CheckoutRun {
         do {
             base = try server.start()
         } catch {
-            throw CheckoutFailure("the embedded sandbox could not listen: \(error)")
+            throw CheckoutFailure(text("cli.checkout.failure.sandboxListen", [("error", .text("\(error)"))]))
         }
         screen.line(
             screen.console.dim(text("cli.sandbox.embedded", [("url", .text(base.absoluteString))]))
@@ -170,12 +171,12 @@ final class CheckoutRun {
     private func openRemote(
         apiBase: URL, source: CheckoutOptions.WidgetDataSource, opener: BrowserOpener
     ) async throws -> (PurseHeadlessCheckout, TerminalRedirectPresenter) {
-        let widgetData = try source.read()
+        let widgetData = try source.read(text: text)
         let session: ClientSession
         do {
             session = try SessionDecoder.decode(widgetData: widgetData)
         } catch {
-            throw CheckoutFailure("the widget data cannot be used: \(error)")
+            throw CheckoutFailure(text("cli.checkout.failure.widgetData", [("error", .text("\(error)"))]))
         }
         sessionID = session.id
         let roots =
@@ -184,20 +185,28 @@ final class CheckoutRun {
             : APIRoots(
                 payment: apiBase, wallet: apiBase, datetime: apiBase, logs: apiBase, vault: session.apiRoots.vault)
         let screen = screen
+        let text = text
         let configuration = PurseCheckoutConfiguration(
             apiRoots: roots,
             logHandler: { entry in
-                // Warnings only (an unreachable server, a failed look-up): the SDK never logs card data.
-                if entry.level >= .warning { screen.problem("note: \(entry.message)") }
+                // Warnings only (an unreachable server, a failed look-up): the SDK never logs card data. The entry's
+                // message is the SDK's developer account, in English.
+                if entry.level >= .warning {
+                    screen.problem(text("cli.checkout.sdkNote", [("message", .text(entry.message))]))
+                }
             }, locale: settings.locale)
-        screen.line(screen.console.dim("Purse API at \(apiBase.absoluteString), client session \(session.id)"))
+        screen.line(
+            screen.console.dim(
+                text(
+                    "cli.checkout.remoteSession",
+                    [("url", .text(apiBase.absoluteString)), ("session", .text(session.id))])))
         let checkout: PurseHeadlessCheckout
         do {
             checkout = try await spinner.during(text("cli.checkout.opening")) {
                 try await PurseHeadlessCheckout(session: session, configuration: configuration)
             }
         } catch {
-            throw CheckoutFailure("the checkout could not open: \(error)")
+            throw CheckoutFailure(text("cli.checkout.failure.open", [("error", .text("\(error)"))]))
         }
         // The return is caught only when the session sends the shopper back to a loopback address that a
         // loopback presenter issued (its path ends in an unguessable value).
@@ -216,7 +225,10 @@ final class CheckoutRun {
                     loopback: loopback, catchesReturn: true, sessionReturnURL: returnURL, input: input, screen: screen,
                     text: text)
             } catch {
-                screen.problem("note: the return address \(returnURL.absoluteString) cannot be listened on (\(error))")
+                screen.problem(
+                    text(
+                        "cli.checkout.returnNotListened",
+                        [("url", .text(returnURL.absoluteString)), ("error", .text("\(error)"))]))
             }
         }
         if let presenter { return (checkout, presenter) }

@@ -129,10 +129,11 @@ struct DemoCommand: AsyncParsableCommand {
 
     /// What to run and read after the tour: the commands, from the repository's root, and the key of what each does.
     static let whatNext: [(command: String, what: String)] = [
-        ("swift run --package-path Tools purse checkout", "cli.demo.next.checkout"),
-        ("swift run --package-path Tools purse sandbox", "cli.demo.next.sandbox"),
-        ("swift run --package-path Tools purse sandbox --catalogue", "cli.demo.next.catalogue"),
-        ("swift test --package-path Tools", "cli.demo.next.tests"),
+        // Command lines to type, the same in every language.
+        ("swift run --package-path Tools purse checkout", "cli.demo.next.checkout"),  // not shopper text
+        ("swift run --package-path Tools purse sandbox", "cli.demo.next.sandbox"),  // not shopper text
+        ("swift run --package-path Tools purse sandbox --catalogue", "cli.demo.next.catalogue"),  // not shopper text
+        ("swift test --package-path Tools", "cli.demo.next.tests"),  // not shopper text
     ]
 
     /// The DocC articles to read next (in Sources/PurseHeadlessCheckout/PurseHeadlessCheckout.docc).

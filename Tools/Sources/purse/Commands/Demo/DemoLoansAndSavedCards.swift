@@ -98,7 +98,8 @@ extension DemoTour {
         let element = checkout.paymentElement(for: .primaryMethod(card))
         await element.prepare()
         guard let form = element.cardForm else { throw failure("noCardForm", [("method", .text(card.id))]) }
-        form.holderName = "Camille Martin"
+        // What the shopper types into the form: a name, the same in every language.
+        form.holderName = "Camille Martin"  // not shopper text
         form.pan = TestData.spareCardPAN
         form.expiry = "12/34"
         form.cvv = TestData.spareCardCVV

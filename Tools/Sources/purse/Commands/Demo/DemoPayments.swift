@@ -179,7 +179,10 @@ extension DemoTour {
         let checkout = try await openOrder(amount: 4299, what: "applePay")
         guard let illicado = checkout.secondaryMethods.first(where: { $0.id == "illicado-giftcard" }),
             let applePay = checkout.paymentMethods.first(where: { $0.method == .applepay })
-        else { throw notOffered(["illicado-giftcard", "Apple Pay"]) }
+        else {
+            // A method's id and a product's name, the same in every language.
+            throw notOffered(["illicado-giftcard", "Apple Pay"])  // not shopper text
+        }
         let giftCard = try await checkout.getSecondaryToken(
             method: illicado, pan: TestData.illicadoPAN, cvv: TestData.illicadoPIN)
         try checkout.applySecondary(giftCard, amount: 10)
