@@ -67,6 +67,8 @@ struct DemoFrenchTests {
             "le serveur du marchand confirme le montant du paiement : 86,90 €",
             "« Work card » devient « Carte pro »",
             "Carte pro est désormais en favori",
+            // The API's values are named as the API writes them, marked as such.
+            "sessionState = submitted, paiement en attente sur une page de type post_form",
             "un second envoi est refusé : SESSION_ALREADY_SUBMITTED_ERROR",
             "échéance 1",
             "total 152,18 €, dont 2,18 € de coût du crédit ; TAEG 19,31 %",

@@ -92,7 +92,7 @@ struct PurseCommandTests {
         // Save and restore mid-redirect.
         #expect(
             story.contains(
-                "restored after process death: submitted, payment pending on a post_form page the snapshot did not keep"
+                "restored after process death: sessionState = submitted, payment pending on a page of kind post_form the snapshot did not keep"
             ))
         #expect(story.contains("a second submit is refused: SESSION_ALREADY_SUBMITTED_ERROR"))
         // A gift card, then Oney 3x: the plan of the 150.00 EUR left, dated, its cost and legal text, then Oney's page.
