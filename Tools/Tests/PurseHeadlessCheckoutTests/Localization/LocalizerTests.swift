@@ -131,6 +131,28 @@ struct LocalizerTests {
         #expect(Self.french.parseAmount(text, currency: .eur) == expected.flatMap { Decimal(string: $0) })
     }
 
+    @Test("accessibility as data: stable field identifiers for UI tests; a label and a hint in every language")
+    func accessibilityData() {
+        // UI tests find the fields by these: they are API, the same in every language.
+        #expect(
+            CardField.allCases.map(\.accessibilityIdentifier) == [
+                "purse.card.pan", "purse.card.expiry", "purse.card.cvv", "purse.card.holderName",
+            ])
+        for language in PurseLocalizer.shippedLanguages {
+            let localizer = PurseLocalizer(locale: Locale(identifier: language))
+            for field in CardField.allCases {
+                let label = localizer.string(field.titleMessage)
+                let hint = localizer.string(field.accessibilityHintMessage)
+                #expect(label != field.titleMessage.key && hint != field.accessibilityHintMessage.key)
+                #expect(hint != label, "\(language): the hint of \(field) repeats its label")
+            }
+            let picker = ["cardForm.brandPicker.title", "cardForm.brandPicker.hint"].map {
+                localizer.string(PurseMessage($0))
+            }
+            #expect(!picker.contains { $0.hasPrefix("cardForm.") }, "\(language): \(picker)")
+        }
+    }
+
     @Test("the session's customer locale: the first usable customer.locale_code of a method's contracts")
     func customerLocale() throws {
         let sample = try sessionDecodeFixture("legacy-session-sample")
