@@ -294,10 +294,21 @@ struct HostileClientTests {
 
     /// A client that pipelines requests without end and never reads an answer: the server stops reading once its
     /// answers pile up, and the unread-answer deadline, which later answers no longer move, resets the connection.
+    /// A client that keeps pipelining and never reads is reset, and the server stops answering it once its answers
+    /// have nowhere to go: it answers at most what the kernel's send buffer and NIO's high-water mark hold (plus one
+    /// read's worth), never one answer per request sent. Before the server stopped reading while not writable, it
+    /// answered every request into memory, and the sliding deadline let that go on for tens of seconds.
     @Test func pipeliningClientThatNeverReadsIsReset() async throws {
         let configuration = HTTPServer.Configuration(readTimeout: .milliseconds(200), idleTimeout: .seconds(60))
-        let reset = try await withServer(configuration, handler: { _ in .text(String(repeating: "a", count: 4096)) }) {
-            port in
+        let answered = Locked(0)
+        let answerBytes = 4096
+        let reset = try await withServer(
+            configuration,
+            handler: { _ in
+                answered.withLock { $0 += 1 }
+                return .text(String(repeating: "a", count: answerBytes))
+            }
+        ) { port in
             try await onThread { () -> Bool in
                 guard let client = try? RawClient(port: port) else { return false }
                 var small = Int32(4096)
@@ -317,5 +328,18 @@ struct HostileClientTests {
             }
         }
         #expect(reset, "the server kept a client that never reads")
+        // What can hold answers the client never reads: the server socket's send buffer (at most the kernel's
+        // tcp_wmem maximum), the client's receive buffer (the 4 KB asked, doubled by the kernel), NIO's default
+        // high-water mark (64 KB), and the answers to one read's pipelined batch (64).
+        let sendBufferMax = Self.tcpWriteMemoryMaximum() ?? 4 * 1024 * 1024
+        let bound = (sendBufferMax + 2 * 4096 + 64 * 1024) / answerBytes + 64
+        let count = answered.withLock { $0 }
+        #expect(count <= bound, "\(count) answers to a client that reads nothing (at most \(bound) fit)")
+    }
+
+    /// The third field of /proc/sys/net/ipv4/tcp_wmem: the largest send buffer the kernel gives a TCP socket.
+    static func tcpWriteMemoryMaximum() -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/sys/net/ipv4/tcp_wmem", encoding: .utf8) else { return nil }
+        return text.split(whereSeparator: \.isWhitespace).last.flatMap { Int($0) }
     }
 }
