@@ -129,6 +129,8 @@
     struct CVVFieldView: View {
         @Bindable var field: CVVField
         @FocusState private var isFocused: Bool
+        /// What VoiceOver was last told (the card form's rule, `CardFormAnnouncer`).
+        @State private var announcer = CardFormAnnouncer()
 
         var body: some View {
             let text = field.environment.localizer
@@ -144,6 +146,13 @@
                 if let message = field.feedback(isEditing: isFocused) {
                     Text(message).font(.caption).foregroundStyle(.red)
                 }
+            }
+            .onChange(of: CardFormAnnouncer.Shown(field, editing: isFocused)) { _, shown in
+                #if canImport(Accessibility)
+                    for message in announcer.announcements(for: shown) {
+                        AccessibilityNotification.Announcement(text.string(message)).post()
+                    }
+                #endif
             }
         }
     }

@@ -57,11 +57,13 @@ public struct ApplePayPaymentRequest: Sendable, Hashable {
         }
         let pays = split.primaryShare
         guard pays > 0 else {
+            // The developer's message of the error; the shopper reads its code's localized text.
+            let coversAll =
+                "the gift cards cover the order: nothing is left for Apple Pay (submitPayment())"  // not shopper text
+            // The developer's message of the error, as above.
+            let notPrimary = "Apple Pay is not the primary method of this checkout"  // not shopper text
             throw PurseCheckoutError(
-                .elementNotFulfilled,
-                message: split.secondaryTotal >= split.amount.minorUnits
-                    ? "the gift cards cover the whole order: there is nothing left for Apple Pay (submitPayment())"
-                    : "Apple Pay is not the primary method of this checkout")
+                .elementNotFulfilled, message: split.secondaryTotal >= split.amount.minorUnits ? coversAll : notPrimary)
         }
         var lines: [ApplePaySummaryItem] = []
         if !split.secondaryShares.isEmpty {

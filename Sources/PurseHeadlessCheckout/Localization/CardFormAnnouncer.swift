@@ -1,7 +1,7 @@
 /// When the card form tells VoiceOver something, decided here so that `PaymentElementView` (which posts the
 /// announcements) and a custom UI behave alike, and so the rule is tested without an Apple SDK.
 ///
-/// Feed it what the form shows after every change (``Shown``): it answers the announcements that change calls for,
+/// Feed it what the form (or a saved card's CVV field) shows after every change (``Shown``): it answers the announcements that change calls for,
 /// in order. The brand is announced when the detected brands change to something (``PurseAnnouncement/brandDetected(_:)``),
 /// never when they are cleared; a field's error when it appears under the field or changes
 /// (``PurseAnnouncement/fieldInvalid(_:error:)``), never again while the same error stays, and again if it comes
@@ -21,6 +21,14 @@ struct CardFormAnnouncer {
                 messages[field] = form.feedbackMessage(for: field, isEditing: field == editing)
             }
             self.messages = messages
+        }
+
+        /// What a saved card's CVV-only field shows while it has the focus (`editing`) or not: its message alone
+        /// (the brand is the saved card's, never detected).
+        @MainActor
+        init(_ field: CVVField, editing: Bool) {
+            brands = []
+            messages = field.feedbackMessage(isEditing: editing).map { [.cvv: $0] } ?? [:]
         }
 
         init(brands: [CardBrand], messages: [CardField: PurseMessage]) {

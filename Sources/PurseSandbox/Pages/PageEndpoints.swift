@@ -41,7 +41,7 @@ extension PurseSandbox {
                 HostedPages.decisionPage(
                     HostedPages.Summary(
                         kind: kind, paymentId: paymentId, merchant: merchant, methodName: pending.methodName,
-                        amount: SandboxMoney.display(minor: pending.amount, currency: payment.currency),
+                        amount: language.amount(minor: pending.amount, currency: payment.currency),
                         orderReference: order, decisionURL: url("/pages/\(kind)/\(paymentId)/decision"),
                         language: language)))
         }

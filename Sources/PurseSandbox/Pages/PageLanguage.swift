@@ -1,3 +1,5 @@
+internal import Foundation
+
 /// The language of the sandbox's hosted pages: the session's customer locale (`customer.locale_code` given when the
 /// client session was created), French or English (the default). A simulation's own words: they are not the SDK's
 /// catalogue.
@@ -8,6 +10,16 @@ enum PageLanguage: String, Sendable {
     /// French for a `fr…` locale code (`fr-FR`, `fr_CA`), English otherwise.
     init(localeCode: String?) {
         self = localeCode?.lowercased().hasPrefix("fr") == true ? .french : .english
+    }
+
+    /// `minor` units of `currency` as a shopper reads an amount in this language: `1 232,99 €` in French, `€1,232.99`
+    /// in English (Foundation's currency format for `fr_FR` and `en_US`, with the currency's minor digits; exact).
+    func amount(minor: Int, currency: String) -> String {
+        let exponent = SandboxMoney.exponent(of: currency)
+        let value = Decimal(
+            sign: minor < 0 ? .minus : .plus, exponent: -exponent, significand: Decimal(minor.magnitude))
+        let locale = Locale(identifier: self == .french ? "fr_FR" : "en_US")
+        return value.formatted(.currency(code: currency).locale(locale).precision(.fractionLength(exponent)))
     }
 
     /// The page's text for `key`, in this language.

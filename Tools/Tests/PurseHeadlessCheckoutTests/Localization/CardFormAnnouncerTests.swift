@@ -66,4 +66,26 @@ struct CardFormAnnouncerTests {
                 PurseAnnouncement.fieldInvalid(.cvv, error: PurseMessage("cardFieldError.format.cvv")),
             ])
     }
+
+    @Test("a saved card's CVV field: its error is announced as the shopper leaves it, once, and again if it returns")
+    func savedCardCVV() async throws {
+        let stub = GatewayStub()
+        let checkout = try await CardSessions.open(stub: stub)
+        let card = try #require(checkout.paymentTokens.first { $0.id == "tok-cvv" })
+        let element = checkout.paymentElement(for: .paymentToken(card))
+        let field = try #require(element.cvvField)
+        defer { withExtendedLifetime((checkout, element)) {} }
+        var announcer = CardFormAnnouncer()
+        field.cvv = "12"
+        #expect(announcer.announcements(for: .init(field, editing: true)).isEmpty)  // not while typing
+        let left = announcer.announcements(for: .init(field, editing: false))
+        #expect(left.map(\.key) == ["announcement.fieldInvalid"])
+        let spoken = left.first.map { field.environment.localizer.string($0) } ?? ""
+        #expect(spoken.hasPrefix(field.environment.localizer.string(CardField.cvv.titleMessage)), "\(spoken)")
+        #expect(announcer.announcements(for: .init(field, editing: false)).isEmpty)  // still shown: not again
+        field.cvv = "123"
+        #expect(announcer.announcements(for: .init(field, editing: false)).isEmpty)
+        field.cvv = "1"
+        #expect(announcer.announcements(for: .init(field, editing: false)).map(\.key) == ["announcement.fieldInvalid"])
+    }
 }

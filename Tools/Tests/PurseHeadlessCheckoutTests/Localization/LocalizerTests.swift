@@ -49,7 +49,7 @@ struct LocalizerTests {
         #expect(message["minAmount"] == .amount(50, .eur))
         #expect(
             Self.plain(Self.french.string(message))
-                == "Disponible à partir de 50,00 € : il reste 30,00 € à payer. Retirez une carte cadeau pour l'utiliser."
+                == "Disponible à partir de 50,00 € : il reste 30,00 € à payer. Retirez une carte cadeau pour utiliser ce moyen de paiement."
         )
         #expect(PurseLocalizer.english.string(message).hasPrefix("Available from €50.00: €30.00 is left to pay"))
     }
@@ -183,5 +183,9 @@ struct LocalizerTests {
         #expect(configured.localizedString(CardField.pan.titleMessage) == "Número de tarjeta")
         let overridden = try await CardSessions.open(french, messageOverrides: ["cardField.pan.title": "Card"])
         #expect(overridden.localizedString(CardField.pan.titleMessage) == "Card")
+        // Neither configured nor in the session: the device's locale.
+        let guest = try await CardSessions.open(CardSessions.params(), locale: nil)
+        #expect(guest.session.customerLocale == nil)
+        #expect(guest.localizer.locale.identifier == Locale.current.identifier)
     }
 }
