@@ -83,7 +83,7 @@
                     }
                     .pickerStyle(.segmented)
                     .accessibilityHint(text.string(PurseMessage("cardForm.brandPicker.hint")))
-                    .accessibilityIdentifier("purse.card.brand")
+                    .accessibilityIdentifier(CardForm.brandPickerAccessibilityIdentifier)
                 }
             }
             .onChange(of: CardFormAnnouncer.Shown(form, editing: focus)) { _, shown in

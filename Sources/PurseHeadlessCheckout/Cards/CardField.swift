@@ -32,6 +32,12 @@ public enum CardField: String, Sendable, Hashable, CaseIterable {
     public var accessibilityIdentifier: String { "purse.card.\(rawValue)" }
 }
 
+extension CardForm {
+    /// The stable accessibility identifier of `PaymentElementView`'s brand picker (`purse.card.brand`), shown for a
+    /// co-badged card, for UI tests; the fields' identifiers are ``CardField/accessibilityIdentifier``.
+    public nonisolated static let brandPickerAccessibilityIdentifier = "purse.card.brand"
+}
+
 /// Why a card field is not valid: the hosted-field error kinds of Purse's secure fields, plus a brand the
 /// method does not accept.
 ///

@@ -138,6 +138,7 @@ struct LocalizerTests {
             CardField.allCases.map(\.accessibilityIdentifier) == [
                 "purse.card.pan", "purse.card.expiry", "purse.card.cvv", "purse.card.holderName",
             ])
+        #expect(CardForm.brandPickerAccessibilityIdentifier == "purse.card.brand")
         for language in PurseLocalizer.shippedLanguages {
             let localizer = PurseLocalizer(locale: Locale(identifier: language))
             for field in CardField.allCases {
