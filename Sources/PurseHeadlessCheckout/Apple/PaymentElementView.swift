@@ -87,15 +87,8 @@
                 }
             }
             .onChange(of: CardFormAnnouncer.Shown(form, editing: focus)) { _, shown in
-                announce(announcer.announcements(for: shown))
+                postAnnouncements(announcer.announcements(for: shown), in: text)
             }
-        }
-
-        /// Posts each message to VoiceOver, rendered in the checkout's language.
-        private func announce(_ messages: [PurseMessage]) {
-            #if canImport(Accessibility)
-                for message in messages { AccessibilityNotification.Announcement(text.string(message)).post() }
-            #endif
         }
 
         private var expiryField: some View {
@@ -148,13 +141,17 @@
                 }
             }
             .onChange(of: CardFormAnnouncer.Shown(field, editing: isFocused)) { _, shown in
-                #if canImport(Accessibility)
-                    for message in announcer.announcements(for: shown) {
-                        AccessibilityNotification.Announcement(text.string(message)).post()
-                    }
-                #endif
+                postAnnouncements(announcer.announcements(for: shown), in: text)
             }
         }
+    }
+
+    /// Posts each message to VoiceOver, rendered by `localizer` (the checkout's language).
+    @MainActor
+    private func postAnnouncements(_ messages: [PurseMessage], in localizer: PurseLocalizer) {
+        #if canImport(Accessibility)
+            for message in messages { AccessibilityNotification.Announcement(localizer.string(message)).post() }
+        #endif
     }
 
     extension View {

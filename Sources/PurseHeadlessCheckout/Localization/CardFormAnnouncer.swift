@@ -1,8 +1,8 @@
 /// When the card form tells VoiceOver something, decided here so that `PaymentElementView` (which posts the
 /// announcements) and a custom UI behave alike, and so the rule is tested without an Apple SDK.
 ///
-/// Feed it what the form (or a saved card's CVV field) shows after every change (``Shown``): it answers the announcements that change calls for,
-/// in order. The brand is announced when the detected brands change to something (``PurseAnnouncement/brandDetected(_:)``),
+/// Feed it what the form (or a saved card's CVV field) shows after every change (``Shown``): it answers the
+/// announcements that change calls for, in order. The brand is announced when the detected brands change to something (``PurseAnnouncement/brandDetected(_:)``),
 /// never when they are cleared; a field's error when it appears under the field or changes
 /// (``PurseAnnouncement/fieldInvalid(_:error:)``), never again while the same error stays, and again if it comes
 /// back after being fixed.

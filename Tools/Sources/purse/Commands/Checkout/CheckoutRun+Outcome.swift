@@ -87,19 +87,19 @@ extension CheckoutRun {
             switch error.code {
             case .validateFailed:
                 report.outcome = .refused
-                report.message = text("cli.outcome.refused", [("reason", .text(shopperReason(error)))])
+                report.message = text("cli.outcome.refused", [("reason", .text(text.reason(error)))])
             case .networkError, .invalidResponse, .requestCancelled:
                 // No readable answer to `/validate`: the payment may have gone through.
                 report.outcome = .pending
                 report.message = text(
-                    "cli.outcome.noAnswer", [("reason", .text(shopperReason(error))), ("hint", .text(confirmHint))])
+                    "cli.outcome.noAnswer", [("reason", .text(text.reason(error))), ("hint", .text(confirmHint))])
             case .apiError where (error.httpStatus ?? 0) >= 500:
                 report.outcome = .pending
                 report.message = text(
-                    "cli.outcome.serverFailed", [("reason", .text(shopperReason(error))), ("hint", .text(confirmHint))])
+                    "cli.outcome.serverFailed", [("reason", .text(text.reason(error))), ("hint", .text(confirmHint))])
             default:
                 report.outcome = .failed
-                report.message = text("cli.outcome.notPaid", [("reason", .text(shopperReason(error)))])
+                report.message = text("cli.outcome.notPaid", [("reason", .text(text.reason(error)))])
             }
         }
     }
@@ -135,9 +135,6 @@ extension CheckoutRun {
     private func paidAmount(_ report: CheckoutReport) -> PurseMessage.Value {
         text.amount(report.amount ?? 0, currency: report.currency ?? "EUR")
     }
-
-    /// An SDK error for the shopper: its message and code in English, the SDK's translation in another language.
-    private func shopperReason(_ error: PurseCheckoutError) -> String { text.reason(error) }
 
     func show(_ report: CheckoutReport) {
         if settings.json {

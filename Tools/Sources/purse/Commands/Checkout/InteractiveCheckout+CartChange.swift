@@ -66,7 +66,7 @@ extension InteractiveCheckout {
             return true
         } catch {
             screen.problem(
-                text("cli.cartChange.unchanged", [("session", .text(previous)), ("reason", .text(reason(error)))]))
+                text("cli.cartChange.unchanged", [("session", .text(previous)), ("reason", .text(text.reason(error)))]))
             return false
         }
     }

@@ -127,7 +127,7 @@ extension InteractiveCheckout {
                 try await checkout.getSecondaryToken(method: method, pan: number, cvv: pin)
             }
         } catch {
-            screen.problem(text("cli.giftCards.notAccepted", [("reason", .text(reason(error)))]))
+            screen.problem(text("cli.giftCards.notAccepted", [("reason", .text(text.reason(error)))]))
             return
         }
         // `balance` is what the card can pay of what is left (CONTRACT §2); `totalBalance` the card's own, if told.
@@ -159,7 +159,7 @@ extension InteractiveCheckout {
                 try checkout.applySecondary(token)
                 return true
             } catch {
-                screen.problem(text("cli.giftCards.notApplied", [("reason", .text(reason(error)))]))
+                screen.problem(text("cli.giftCards.notApplied", [("reason", .text(text.reason(error)))]))
                 return false
             }
         }
@@ -179,9 +179,9 @@ extension InteractiveCheckout {
                 }
                 return true
             } catch let error where error.kind == .invalidTake {
-                screen.problem(text("cli.giftCards.typeAnother", [("reason", .text(reason(error)))]))
+                screen.problem(text("cli.giftCards.typeAnother", [("reason", .text(text.reason(error)))]))
             } catch {
-                screen.problem(text("cli.giftCards.notApplied", [("reason", .text(reason(error)))]))
+                screen.problem(text("cli.giftCards.notApplied", [("reason", .text(text.reason(error)))]))
                 return false
             }
         }
@@ -206,7 +206,7 @@ extension InteractiveCheckout {
             screen.problem(
                 text(
                     "cli.giftCards.savedNotApplied",
-                    [("card", .text(CheckoutText.describe(saved))), ("reason", .text(reason(error)))]))
+                    [("card", .text(CheckoutText.describe(saved))), ("reason", .text(text.reason(error)))]))
             return
         }
         showSplit()

@@ -379,10 +379,6 @@ final class InteractiveCheckout {
 
     /// Why `option` cannot pay, in the dialogue's language.
     private func cannotPay(_ option: PrimaryOption, _ error: any Error) -> String {
-        text("cli.checkout.cannotPay", [("option", .text(option.title)), ("reason", .text(reason(error)))])
+        text("cli.checkout.cannotPay", [("option", .text(option.title)), ("reason", .text(text.reason(error)))])
     }
-
-    /// An SDK error for the shopper: in English its message and code (as before), in another language the SDK's
-    /// translation of its key, with the code.
-    func reason(_ error: any Error) -> String { text.reason(error) }
 }

@@ -35,9 +35,11 @@ extension DemoTour {
         chapter("listing", text("cli.demo.listing.title", [("amount", amount(120))]), order: .next)
         let checkout = try await openOrder(amount: 12000, what: "listing")
         // The rows are a table: a column of kinds (as wide as the longest, plus one space), a column of items.
-        let kinds = ["method", "saved", "giftCard", "savedGiftCard"].map { text("cli.demo.listing.kind." + $0) }
-        let width = (kinds.map(\.count).max() ?? 0) + 1
-        let label = Dictionary(uniqueKeysWithValues: zip(["method", "saved", "giftCard", "savedGiftCard"], kinds))
+        let label = Dictionary(
+            uniqueKeysWithValues: ["method", "saved", "giftCard", "savedGiftCard"].map {
+                ($0, text("cli.demo.listing.kind." + $0))
+            })
+        let width = (label.values.map(\.count).max() ?? 0) + 1
         func row(_ kind: String, _ item: String, _ what: String) {
             story.detail(padded(label[kind] ?? kind, width) + padded(item, 28) + " " + what)
         }
