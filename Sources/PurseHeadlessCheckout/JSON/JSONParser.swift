@@ -614,11 +614,11 @@ enum JSONParser {
                     let text: String?
                     if hasEscapes {
                         rewritten.append(contentsOf: bytes[plainStart..<index])
-                        text = String(validating: rewritten, as: UTF8.self)
+                        text = UTF8Validation.string(validating: rewritten)
                     } else if ascii {
                         text = String(decoding: UnsafeBufferPointer(rebasing: bytes[plainStart..<index]), as: UTF8.self)
                     } else {
-                        text = String(validating: bytes[plainStart..<index], as: UTF8.self)
+                        text = UTF8Validation.string(validating: bytes[plainStart..<index])
                     }
                     index += 1
                     guard let text else { throw fail("string is not valid UTF-8") }
