@@ -156,25 +156,25 @@ open class PKPaymentRequest: NSObject {
 
 // https://developer.apple.com/documentation/passkit/pkpaymentmethodtype — `enum PKPaymentMethodType` (iOS 9.0,
 // Catalyst 13.1, macOS 11.0, visionOS 1.0, watchOS 3.0); conforms to RawRepresentable, Hashable, SendableMetatype.
-// The raw values are not on the pages the package needs, so the stand-in declares the cases only (the package
-// compares cases, never raw values); it is Sendable as every imported NS_ENUM is. Checked against
+// iPhoneOS18.6.sdk's symbol graph (`scripts/apple-sdk-check --compare-stubs`): `init?(rawValue: UInt)`, Sendable
+// (the importer makes every NS_ENUM `@unchecked Sendable`); the raw values are the header's. Checked against
 // xybp888/iOS-SDKs iPhoneOS16.4.sdk/System/Library/Frameworks/PassKit.framework/Headers/PKPaymentMethod.h: `typedef NS_ENUM(NSUInteger, PKPaymentMethodType) { Unknown = 0,
 // Debit = 1, Credit = 2, Prepaid = 3, Store = 4, EMoney = 5 }`: the same six cases.
 @preconcurrency
 @available(iOS 9.0, macCatalyst 13.1, macOS 11.0, visionOS 1.0, watchOS 3.0, *)
-public enum PKPaymentMethodType: Hashable, Sendable {
+public enum PKPaymentMethodType: UInt, Hashable, @unchecked Sendable {
     // https://developer.apple.com/documentation/passkit/pkpaymentmethodtype/unknown
-    case unknown
+    case unknown = 0
     // https://developer.apple.com/documentation/passkit/pkpaymentmethodtype/debit
-    case debit
+    case debit = 1
     // https://developer.apple.com/documentation/passkit/pkpaymentmethodtype/credit
-    case credit
+    case credit = 2
     // https://developer.apple.com/documentation/passkit/pkpaymentmethodtype/prepaid
-    case prepaid
+    case prepaid = 3
     // https://developer.apple.com/documentation/passkit/pkpaymentmethodtype/store
-    case store
+    case store = 4
     // https://developer.apple.com/documentation/passkit/pkpaymentmethodtype/emoney
-    case eMoney
+    case eMoney = 5
 }
 
 // https://developer.apple.com/documentation/passkit/pkpaymentmethod — `class PKPaymentMethod` (iOS 9.0, Catalyst 13.1,
@@ -228,7 +228,7 @@ open class PKPayment: NSObject {
 // PKPaymentAuthorizationStatusFailure, …}`: success 0, failure 1.
 @preconcurrency
 @available(iOS 8.0, macCatalyst 13.1, macOS 11.0, visionOS 1.0, watchOS 3.0, *)
-public enum PKPaymentAuthorizationStatus: Int, Sendable {
+public enum PKPaymentAuthorizationStatus: Int, @unchecked Sendable {
     // https://developer.apple.com/documentation/passkit/pkpaymentauthorizationstatus/success
     case success = 0
     // https://developer.apple.com/documentation/passkit/pkpaymentauthorizationstatus/failure

@@ -6,41 +6,43 @@ public import SwiftUI
 // (iOS 16.0, macOS 13.0, watchOS 9.0)
 // Checked against documentation only: PassKit's SwiftUI overlay (`_PassKit_SwiftUI`) has no .swiftinterface in the
 // public SDK copies searched (xybp888/iOS-SDKs keeps headers and some interfaces, none for this overlay); see
-// AppleTypeCheck/README.md.
+// AppleTypeCheck/README.md. iPhoneOS18.6.sdk's symbol graph (`scripts/apple-sdk-check --compare-stubs`): not Sendable,
+// its labels `static let`; the overlay's interface is built in Swift 5 mode, where a `static let` of a non-Sendable
+// type is accepted, which a Swift 6 stand-in can only spell `nonisolated(unsafe)`.
 @available(iOS 16.0, macOS 13.0, watchOS 9.0, *)
-public struct PayWithApplePayButtonLabel: Sendable {
+public struct PayWithApplePayButtonLabel {
     // `.plain`: its own page is not in the docs index; it is the default argument of every initializer of
     // PayWithApplePayButton (`_ label: PayWithApplePayButtonLabel = .plain`).
-    public static let plain = PayWithApplePayButtonLabel()
+    nonisolated(unsafe) public static let plain = PayWithApplePayButtonLabel()
     // https://developer.apple.com/documentation/passkit/paywithapplepaybuttonlabel — the type properties listed
     // ("Getting the label types"): `static let buy: PayWithApplePayButtonLabel`, … (iOS 16.0, macOS 13.0,
     // watchOS 9.0), one per PKPaymentButtonType case.
-    public static let buy = PayWithApplePayButtonLabel()
-    public static let setUp = PayWithApplePayButtonLabel()
-    public static let inStore = PayWithApplePayButtonLabel()
-    public static let donate = PayWithApplePayButtonLabel()
-    public static let checkout = PayWithApplePayButtonLabel()
-    public static let book = PayWithApplePayButtonLabel()
-    public static let subscribe = PayWithApplePayButtonLabel()
-    public static let reload = PayWithApplePayButtonLabel()
-    public static let addMoney = PayWithApplePayButtonLabel()
-    public static let topUp = PayWithApplePayButtonLabel()
-    public static let order = PayWithApplePayButtonLabel()
-    public static let rent = PayWithApplePayButtonLabel()
-    public static let support = PayWithApplePayButtonLabel()
-    public static let contribute = PayWithApplePayButtonLabel()
-    public static let tip = PayWithApplePayButtonLabel()
-    public static let `continue` = PayWithApplePayButtonLabel()
+    nonisolated(unsafe) public static let buy = PayWithApplePayButtonLabel()
+    nonisolated(unsafe) public static let setUp = PayWithApplePayButtonLabel()
+    nonisolated(unsafe) public static let inStore = PayWithApplePayButtonLabel()
+    nonisolated(unsafe) public static let donate = PayWithApplePayButtonLabel()
+    nonisolated(unsafe) public static let checkout = PayWithApplePayButtonLabel()
+    nonisolated(unsafe) public static let book = PayWithApplePayButtonLabel()
+    nonisolated(unsafe) public static let subscribe = PayWithApplePayButtonLabel()
+    nonisolated(unsafe) public static let reload = PayWithApplePayButtonLabel()
+    nonisolated(unsafe) public static let addMoney = PayWithApplePayButtonLabel()
+    nonisolated(unsafe) public static let topUp = PayWithApplePayButtonLabel()
+    nonisolated(unsafe) public static let order = PayWithApplePayButtonLabel()
+    nonisolated(unsafe) public static let rent = PayWithApplePayButtonLabel()
+    nonisolated(unsafe) public static let support = PayWithApplePayButtonLabel()
+    nonisolated(unsafe) public static let contribute = PayWithApplePayButtonLabel()
+    nonisolated(unsafe) public static let tip = PayWithApplePayButtonLabel()
+    nonisolated(unsafe) public static let `continue` = PayWithApplePayButtonLabel()
 }
 
 // https://developer.apple.com/documentation/passkit/paywithapplepaybuttonstyle — `struct PayWithApplePayButtonStyle`
 // (iOS 16.0, macOS 13.0, watchOS 9.0): `static let automatic`, `black`, `white`, `whiteOutline`.
 @available(iOS 16.0, macOS 13.0, watchOS 9.0, *)
-public struct PayWithApplePayButtonStyle: Sendable {
-    public static let automatic = PayWithApplePayButtonStyle()
-    public static let black = PayWithApplePayButtonStyle()
-    public static let white = PayWithApplePayButtonStyle()
-    public static let whiteOutline = PayWithApplePayButtonStyle()
+public struct PayWithApplePayButtonStyle {
+    nonisolated(unsafe) public static let automatic = PayWithApplePayButtonStyle()
+    nonisolated(unsafe) public static let black = PayWithApplePayButtonStyle()
+    nonisolated(unsafe) public static let white = PayWithApplePayButtonStyle()
+    nonisolated(unsafe) public static let whiteOutline = PayWithApplePayButtonStyle()
 }
 
 @available(iOS 16.0, macOS 13.0, watchOS 9.0, *)

@@ -201,7 +201,7 @@ public struct EnvironmentValues {
 // tvOS 15.0, watchOS 8.0, visionOS 1.0); its cases as the page's Topics list them (xSmall … xxxLarge, then
 // https://developer.apple.com/documentation/swiftui/dynamictypesize/accessibility1 — `case accessibility1` … 5).
 @available(iOS 15.0, macCatalyst 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
-public enum DynamicTypeSize {
+public enum DynamicTypeSize: Sendable {
     case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
     case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
 
@@ -226,7 +226,7 @@ public struct Environment<Value> {
 // https://developer.apple.com/documentation/swiftui/scenephase — `enum ScenePhase` (iOS 14.0, macOS 11.0, tvOS 14.0,
 // watchOS 7.0, visionOS 1.0)
 @available(iOS 14.0, macCatalyst 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, visionOS 1.0, *)
-public enum ScenePhase {
+public enum ScenePhase: Sendable {
     // https://developer.apple.com/documentation/swiftui/scenephase/background — `case background` (page linked from
     // ScenePhase.inactive; its own excerpt NOT in the stored docs)
     case background
@@ -235,3 +235,13 @@ public enum ScenePhase {
     // https://developer.apple.com/documentation/swiftui/scenephase/active — `case active`
     case active
 }
+
+// Sendable as iPhoneOS18.6.sdk's symbol graph has them (`scripts/apple-sdk-check --compare-stubs`): DynamicTypeSize and
+// ScenePhase above, Bindable when its value is; FocusState and its Binding are not (an unavailable conformance, as
+// SwiftUI spells "not Sendable": without it a `@frozen` stand-in with no stored property would be inferred Sendable).
+@available(iOS 17.0, macCatalyst 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
+extension Bindable: Sendable where Value: Sendable {}
+@available(*, unavailable)
+extension FocusState: Sendable {}
+@available(*, unavailable)
+extension FocusState.Binding: Sendable {}

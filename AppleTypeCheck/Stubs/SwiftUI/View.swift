@@ -187,3 +187,7 @@ struct _StubView: View {
     @usableFromInline nonisolated init() {}
     @usableFromInline var body: Never { fatalError("stub") }
 }
+
+// Not Sendable in iPhoneOS18.6.sdk's symbol graph (`scripts/apple-sdk-check --compare-stubs`); see Views.swift.
+@available(*, unavailable)
+extension ModifiedContent: Sendable {}

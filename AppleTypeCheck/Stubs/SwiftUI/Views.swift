@@ -218,8 +218,10 @@ extension ForEach where Content: View {
 
 // List: the struct's page is NOT in the stored excerpts (`struct List<SelectionValue, Content> where SelectionValue
 // : Hashable, Content : View`, iOS 13.0); https://developer.apple.com/documentation/swiftui/list/body —
-// `nonisolated var body: some View { get }`.
+// `nonisolated var body: some View { get }`. `@MainActor` as iPhoneOS18.6.sdk's symbol graph declares it
+// (`scripts/apple-sdk-check --compare-stubs`).
 @available(iOS 13.0, macCatalyst 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, visionOS 1.0, *)
+@MainActor @preconcurrency
 public struct List<SelectionValue, Content> where SelectionValue: Hashable, Content: View {}
 
 // List's View conformance (primitive, `Body = Never`); Relationships not in the stored page.
@@ -286,3 +288,12 @@ extension Section where Parent == EmptyView, Content: View, Footer == EmptyView 
     // Parent == EmptyView, Footer == EmptyView)
     @export(implementation) public init(@ContentBuilder content: () -> Content) {}
 }
+
+// Not Sendable in iPhoneOS18.6.sdk's symbol graph (`scripts/apple-sdk-check --compare-stubs`); an unavailable
+// conformance says so, where a `@frozen` stand-in with no stored property would otherwise be inferred Sendable.
+@available(*, unavailable)
+extension LocalizedStringKey: Sendable {}
+@available(*, unavailable)
+extension VStack: Sendable {}
+@available(*, unavailable)
+extension HStack: Sendable {}

@@ -123,10 +123,10 @@ open class UIWindow: UIView {
 }
 
 // https://developer.apple.com/documentation/uikit/uicolor — `class UIColor` (NSObject subclass; not actor-isolated;
-// the class page is not in the docs index, the declaration line is from the UIColor member listing). Sendable
-// conformance could not be confirmed from the docs, so none is declared.
+// the class page is not in the docs index, the declaration line is from the UIColor member listing). Sendable in
+// iPhoneOS18.6.sdk's symbol graph (`scripts/apple-sdk-check --compare-stubs`; the header's NS_SWIFT_SENDABLE).
 @preconcurrency
-open class UIColor: NSObject {
+open class UIColor: NSObject, @unchecked Sendable {
     // https://developer.apple.com/documentation/uikit/uicolor/systembackground —
     // `class var systemBackground: UIColor { get }` (iOS 13.0, Catalyst 13.1, visionOS 1.0)
     @available(iOS 13.0, macCatalyst 13.1, visionOS 1.0, *)
@@ -329,9 +329,10 @@ open class UIMenuElement: NSObject {
 open class UIMenu: UIMenuElement {}
 
 // https://developer.apple.com/documentation/uikit/uiimage — class page not in the docs index; only named as a
-// parameter type of UIAction's initializer. Declared without isolation or Sendable (neither could be confirmed).
+// parameter type of UIAction's initializer. Without isolation, and Sendable as iPhoneOS18.6.sdk's symbol graph says
+// (`scripts/apple-sdk-check --compare-stubs`).
 @preconcurrency
-open class UIImage: NSObject {}
+open class UIImage: NSObject, @unchecked Sendable {}
 
 // https://developer.apple.com/documentation/uikit/uiaction — `@MainActor class UIAction` (iOS 13.0, Catalyst 13.1,
 // tvOS 13.0, visionOS 1.0; a UIMenuElement subclass)

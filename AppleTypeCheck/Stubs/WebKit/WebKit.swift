@@ -119,7 +119,7 @@ open class WKFrameInfo: NSObject {
 // https://developer.apple.com/documentation/webkit/wknavigationactionpolicy — `enum WKNavigationActionPolicy` (an
 // imported NS_ENUM over Int, Sendable; values from WKNavigationDelegate.h: cancel 0, allow 1, download 2)
 @preconcurrency
-public enum WKNavigationActionPolicy: Int, Sendable {
+public enum WKNavigationActionPolicy: Int, @unchecked Sendable {
     // https://developer.apple.com/documentation/webkit/wknavigationactionpolicy/cancel
     case cancel = 0
     // https://developer.apple.com/documentation/webkit/wknavigationactionpolicy/allow

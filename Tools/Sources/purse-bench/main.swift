@@ -5,6 +5,8 @@ import PurseSandbox
 /// `purse-bench`: round trips, latency, CPU and sandbox throughput (DESIGN.md §9; figures in docs/PERFORMANCE.md).
 /// `--quick`: a sub-minute run for CI; `--json`: machine-readable output.
 /// `--load SECONDS [--connections N]`: only the load and balance-conservation check (docs/RELIABILITY.md §4).
+/// What the SDK adds to an app's size needs Apple's SDK and a Mach-O linker, so `scripts/apple-sdk-check --size`
+/// measures it (docs/PERFORMANCE.md §6); `--help` names it.
 let argumentList = Array(CommandLine.arguments.dropFirst())
 let arguments = Set(argumentList)
 let quick = arguments.contains("--quick")
@@ -12,7 +14,8 @@ let asJSON = arguments.contains("--json")
 if arguments.contains("--help") {
     print(
         "usage: purse-bench [--quick] [--json] [--only roundTrips|latency|cpu|sandbox]\n       purse-bench --load SECONDS [--connections N]\n"
-            + "       purse-bench --profile-decode SCALE [--repeat N]\n       purse-bench --decode-memory WIDGET_DATA_FILE\n       purse-bench --profile-open SAVED_GIFT_CARDS"
+            + "       purse-bench --profile-decode SCALE [--repeat N]\n       purse-bench --decode-memory WIDGET_DATA_FILE\n       purse-bench --profile-open SAVED_GIFT_CARDS\n"
+            + "the bytes the SDK adds to an iOS app: scripts/apple-sdk-check --size (an Apple SDK and llvm.org's ld64.lld; docs/PERFORMANCE.md §6)"
     )
     exit(0)
 }
