@@ -111,6 +111,8 @@ extension PurseHeadlessCheckout {
             refusal(.expiredSession, .sessionExpired, "the session has expired")
         case .terminated:
             PurseCheckoutError(.checkoutTerminated, message: "the checkout was torn down")
+        case .outcomeUnknown:
+            refusal(.paymentOutcomeUnknown, .submitting, Self.outcomeUnknownAdvice(sessionID: state.session.id))
         case .idle, .ready, .error:
             nil
         }

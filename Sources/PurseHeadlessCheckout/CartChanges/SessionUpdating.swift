@@ -36,6 +36,9 @@ extension PurseHeadlessCheckout {
     @discardableResult
     public func updateSession(_ session: ClientSession) async throws(PurseCheckoutError) -> SessionUpdate {
         try ensureUpdatable()
+        latestUpdate += 1
+        let ticket = latestUpdate
+        let scope = self.scope
         guard serverNow < session.expirationDate else {
             throw PurseCheckoutError(
                 .expiredSession,
@@ -54,13 +57,28 @@ extension PurseHeadlessCheckout {
             }
             let results = try await read(plan.missingReads, target: target)
             try ensureUpdatable()
+            try ensureLatest(ticket, session: session)
+            try ensureCurrent(scope, "updateSession")
             reads.merge(results) { _, new in new }
         }
         throw PurseCheckoutError(
             .unknownError, message: "the split kept changing while the session update read balances: call it again")
     }
 
-    /// Refuses an update once the checkout is torn down or a payment is under way or submitted.
+    /// Refuses the result of an update that a newer `updateSession` call superseded while it read balances: the
+    /// latest call wins, whichever finishes first.
+    private func ensureLatest(_ ticket: Int, session: ClientSession) throws(PurseCheckoutError) {
+        guard ticket == latestUpdate else {
+            log.info("session update to \(session.id) superseded by a newer updateSession: discarded")
+            throw PurseCheckoutError(
+                .sessionChanged,
+                message: "a newer updateSession call superseded the move to session \(session.id): nothing changed "
+                    + "for this one; the checkout follows the latest call")
+        }
+    }
+
+    /// Refuses an update once the checkout is torn down or a payment is under way, submitted, or of unknown
+    /// outcome.
     private func ensureUpdatable() throws(PurseCheckoutError) {
         switch state.phase {
         case .terminated:
@@ -69,6 +87,9 @@ extension PurseHeadlessCheckout {
             throw PurseCheckoutError(
                 .sessionAlreadySubmitted,
                 message: "a payment was submitted on session \(state.session.id): confirm it before changing the cart")
+        case .outcomeUnknown:
+            throw PurseCheckoutError(
+                .paymentOutcomeUnknown, message: Self.outcomeUnknownAdvice(sessionID: state.session.id))
         case .idle, .ready, .error, .expired:
             return
         }
@@ -141,7 +162,11 @@ extension PurseHeadlessCheckout {
                 client: paymentAPI.client, root: target.roots.wallet, apiKey: target.session.apiKey, walletSession: $0)
         }
         roots = target.roots
-        mutate { $0 = plan.state }
+        mutate { state in
+            let generation = state.generation
+            state = plan.state
+            state.generation = generation + 1
+        }
         elements.follow(session: target.session)
         log.info(
             "session updated: \(plan.report.previousSessionID) → \(plan.report.sessionID), amount "

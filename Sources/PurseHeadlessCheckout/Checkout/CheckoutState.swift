@@ -12,12 +12,25 @@ public enum SessionState: String, Sendable, Hashable, CaseIterable {
     case submitted
     /// The last submit failed; the split can be changed and submitted again.
     case error
+    /// `/validate` was sent and its answer was lost (a dropped connection, a timeout, an unreadable answer, a
+    /// cancelled call): the payment may have gone through. The attempt and its idempotency key are kept, in
+    /// snapshots too, and the split is frozen: `updateSession`, a new primary and a new split are refused with
+    /// `PAYMENT_OUTCOME_UNKNOWN`. Two ways out: ``PurseHeadlessCheckout/submitPayment()`` (or the element's
+    /// submit) again, which replays the same attempt under the same key, so the server answers it once; or
+    /// ``PurseHeadlessCheckout/confirmPayment(policy:)``, which asks your backend. Only a definitive answer
+    /// leaves this state.
+    case outcomeUnknown
     /// The session expired (checked against server time, on the checkout's clock): edits are refused until
     /// ``PurseHeadlessCheckout/updateSession(widgetData:)`` moves the checkout onto a new session.
     case expired
     /// The checkout was torn down (``PurseHeadlessCheckout/teardown()``): every later call fails with
     /// `CHECKOUT_TERMINATED`.
     case terminated
+}
+
+extension SessionState {
+    /// Whether the split must stay as it is: a payment is under way, was submitted, or may have gone through.
+    var freezesSplit: Bool { self == .submitting || self == .submitted || self == .outcomeUnknown }
 }
 
 /// The item that pays the rest: a method, or a saved instrument.
@@ -102,6 +115,9 @@ struct CheckoutState: Sendable, Equatable {
     var isConfirmingPayment = false
     /// Whether the checkout's clock passed the session's expiry (also while a payment was under way).
     var expiryPassed = false
+    /// Which session this is, counted from the checkout's opening: each `updateSession` that commits adds one.
+    /// Asynchronous work records it when it starts and commits only while it is unchanged (``CheckoutScope``).
+    var generation = 0
 
     init(session: ClientSession, serverClockOffset: TimeInterval) throws(PurseCheckoutError) {
         self.session = session

@@ -52,6 +52,9 @@ public final class PurseHeadlessCheckout {
     @ObservationIgnored let loanSimulationCache = LoanSimulationCache()
     /// The payment confirmation under way (``confirmPayment(policy:)``); cancelled when the checkout goes away.
     @ObservationIgnored let confirmationRun = ConfirmationRun()
+    /// The number of the latest `updateSession` call: an older one still running is refused at commit
+    /// (`SESSION_CHANGED`), so the latest cart wins whatever order the answers come in.
+    @ObservationIgnored var latestUpdate = 0
 
     #if canImport(Combine)
         /// Fires before every state change, for `@ObservedObject` users.
@@ -173,6 +176,13 @@ public final class PurseHeadlessCheckout {
     func mutate<Result, Failure: Error>(
         _ body: (inout CheckoutState) throws(Failure) -> Result
     ) throws(Failure) -> Result {
+        // Teardown is final: work that was still running when the checkout was torn down computes on a copy that
+        // is thrown away, so nothing it does is seen (DESIGN §2, "async work never writes into a session it did
+        // not start in").
+        guard state.phase != .terminated else {
+            var discarded = state
+            return try body(&discarded)
+        }
         #if canImport(Combine)
             objectWillChange.send()
         #endif
@@ -219,7 +229,7 @@ public final class PurseHeadlessCheckout {
     public var sessionState: SessionState {
         switch state.phase {
         case .idle, .ready, .error: return serverNow >= state.session.expirationDate ? .expired : state.phase
-        case .submitting, .submitted, .expired, .terminated: return state.phase
+        case .submitting, .submitted, .outcomeUnknown, .expired, .terminated: return state.phase
         }
     }
     /// The selected primary item, if any.

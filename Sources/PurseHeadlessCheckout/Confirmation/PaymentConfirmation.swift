@@ -33,6 +33,7 @@ extension PurseHeadlessCheckout {
     ) async throws(PurseCheckoutError)
         -> PaymentStatus
     {
+        try ensureLive()
         guard let provider = configuration.paymentStatusProvider else {
             throw PurseCheckoutError(
                 .paymentStatusProviderMissing,
@@ -67,8 +68,14 @@ extension PurseHeadlessCheckout {
         provider: any PaymentStatusProvider, policy: PaymentConfirmationPolicy
     ) -> Task<PaymentStatus, any Error>? {
         if let running = confirmationRun.task { return running }
-        guard state.phase == .submitted, let payment = state.submittedPayment else { return nil }
-        let sessionID = payment.sessionID
+        let sessionID: String
+        if state.phase == .submitted, let payment = state.submittedPayment {
+            sessionID = payment.sessionID
+        } else if state.phase == .outcomeUnknown {
+            sessionID = state.session.id  // the attempt whose answer was lost
+        } else {
+            return nil
+        }
         let clock = configuration.clock
         let log = log
         mutate { $0.isConfirmingPayment = true }
@@ -91,6 +98,10 @@ extension PurseHeadlessCheckout {
 
     /// Takes the confirmed status in: a refusal opens the checkout again, as a declined card does.
     private func apply(_ status: PaymentStatus, sessionID: String) {
+        if state.phase == .outcomeUnknown, state.session.id == sessionID {
+            settleUnknownOutcome(status)
+            return
+        }
         guard state.phase == .submitted, state.submittedPayment?.sessionID == sessionID else { return }
         mutate { state in
             state.paymentStatus = status
@@ -112,6 +123,30 @@ extension PurseHeadlessCheckout {
     /// What the element reports once the page ended and a provider confirmed the payment: a refusal is
     /// `failed(VALIDATE_FAILED)` with the server's code (an abort is `canceled`), as for a declined card;
     /// anything else keeps the page's outcome. Without a provider, the page's outcome as it is.
+    /// A payment of unknown outcome, settled by a definitive status: authorized or pending, the checkout is
+    /// submitted; refused, it is open for a new attempt (a new key). An unknown status settles nothing: submitting
+    /// again (the same attempt) stays the safe way.
+    private func settleUnknownOutcome(_ status: PaymentStatus) {
+        switch status {
+        case .authorized, .pending:
+            mutate { state in
+                state.paymentStatus = status
+                state.phase = .submitted
+            }
+            log.info("payment of unknown outcome confirmed: \(status)")
+        case .refused(let code):
+            mutate { state in
+                state.paymentStatus = status
+                state.phase = .error
+                state.attempt = nil
+            }
+            log.info("payment of unknown outcome confirmed refused (\(code)); the checkout is open for another attempt")
+        case .unknown(let reason):
+            mutate { $0.paymentStatus = status }
+            log.warning("payment outcome still unknown (\(reason)): submit again or confirm later")
+        }
+    }
+
     func confirmedOutcome(_ outcome: PaymentOutcome, policy: PaymentConfirmationPolicy?) async -> PaymentOutcome {
         guard configuration.paymentStatusProvider != nil,
             let status = try? await confirmPayment(policy: policy),

@@ -24,6 +24,10 @@ extension PurseCheckoutError {
         public static let missingWalletSession: Code = "MISSING_WALLET_SESSION"
         /// The checkout was torn down (`teardown()`): it refuses every call.
         public static let checkoutTerminated: Code = "CHECKOUT_TERMINATED"
+        /// An asynchronous call finished after the checkout had moved on: a newer `updateSession` superseded it, or
+        /// the checkout moved onto another session while it ran. Its result was discarded and nothing changed; call
+        /// it again on the checkout as it is now.
+        public static let sessionChanged: Code = "SESSION_CHANGED"
 
         // API
         /// The server answered with an HTTP error, e.g. `Payment API POST /init failed: HTTP 404`.
@@ -110,6 +114,10 @@ extension PurseCheckoutError {
         public static let validateFailed: Code = "VALIDATE_FAILED"
         /// The hook that runs before `/validate` threw.
         public static let onBeforeValidateHookFailed: Code = "ON_BEFORE_VALIDATE_HOOK_FAILED"
+        /// A payment was sent and its answer was lost (``SessionState/outcomeUnknown``): the cart, the primary and
+        /// the split cannot change until a definitive answer. Submit again (the same attempt is replayed under the
+        /// same idempotency key, so it is charged at most once) or confirm the payment (`confirmPayment`).
+        public static let paymentOutcomeUnknown: Code = "PAYMENT_OUTCOME_UNKNOWN"
         /// Anything else.
         public static let unknownError: Code = "UNKNOWN_ERROR"
 
@@ -139,12 +147,12 @@ extension PurseCheckoutError {
                 .otherTransactionPendingForAccount:
                 return .secondaryTokenizationFailed
             case .widgetDataMalformed, .sessionMalformed, .expiredSession, .sessionAlreadySubmitted,
-                .checkoutTerminated:
+                .checkoutTerminated, .sessionChanged:
                 return .session
             case .apiError, .networkError, .apiUnreachable, .invalidResponse, .requestCancelled:
                 return .api
             case .paymentNotFulfilledOnSubmit, .elementNotFulfilled, .validateFailed, .onBeforeValidateHookFailed,
-                .applePayUnavailable, .applePayAmountChanged, .applePayInvalidToken:
+                .paymentOutcomeUnknown, .applePayUnavailable, .applePayAmountChanged, .applePayInvalidToken:
                 return .payment
             case .methodNotImplemented, .paymentMethodNotFound, .paymentTokenNotFoundInSession, .methodDisabled,
                 .methodIsNotSimulable, .invalidLoanSimulation:

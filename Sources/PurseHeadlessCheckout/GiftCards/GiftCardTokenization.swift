@@ -70,10 +70,17 @@ extension PurseHeadlessCheckout {
         let item = ItemPayload(
             partner: current.partner, method: current.method, amount: asked,
             paymentData: config.buildInitPaymentData(pan: pan, cvv: cvv))
+        // Bound to the session it starts on: its `/init` calls and the token it makes are that session's, and an
+        // answer that comes after the checkout moved on is discarded (SESSION_CHANGED).
+        let scope = self.scope
+        let session = state.session
         let token: SecondaryToken
         do throws(PurseCheckoutError) {
-            let answer = try await initializeSecondary(item, config: config, methodID: current.id)
-            token = try makeToken(answer, config: config, method: current, pan: pan, cvv: cvv, asked: asked)
+            let answer = try await initializeSecondary(
+                item, config: config, methodID: current.id, on: (paymentAPI, session.id))
+            try ensureCurrent(scope, "getSecondaryToken")
+            token = try makeToken(
+                answer, config: config, method: current, pan: pan, cvv: cvv, asked: asked, session: session)
         } catch {
             // What the shopper typed may come back in a server's words (`VOUCHER50XL refused`): masked wherever it
             // appears, since only runs of digits are recognised as card data otherwise.

@@ -171,8 +171,8 @@ extension PurseHeadlessCheckout {
     /// Removes the share `id`, unless the payment is under way or submitted.
     func removeShare(id: String, what: String) {
         guard state.split.share(id: id) != nil || state.secondaryTokens[id] != nil else { return }
-        guard state.phase != .submitting && state.phase != .submitted else {
-            log.warning("\(what) not removed: the payment was already submitted")
+        guard !state.phase.freezesSplit else {
+            log.warning("\(what) not removed: the payment was submitted, or its outcome is unknown")
             return
         }
         mutate { state in

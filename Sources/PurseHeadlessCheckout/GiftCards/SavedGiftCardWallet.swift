@@ -27,10 +27,12 @@ extension PurseHeadlessCheckout {
                 .invalidTokenName,
                 message: "a label is 1 to 25 letters, digits or spaces (got \(name.count) characters)")
         }
+        let scope = self.scope
         do {
             try await walletAPI.rename(tokenID: token.id, name: name)
+            try ensureCurrent(scope, "editToken (the wallet renamed it; the list shown is the new session's)")
         } catch {
-            if error.code == .missingToken { forgetSavedGiftCard(id: token.id) }
+            if error.code == .missingToken, self.scope == scope { forgetSavedGiftCard(id: token.id) }
             throw error
         }
         mutate { state in
@@ -43,7 +45,7 @@ extension PurseHeadlessCheckout {
     /// Drops a saved gift card the wallet no longer has: from ``savedSecondaryTokens`` and, unless the payment
     /// was submitted, from the split.
     private func forgetSavedGiftCard(id: String) {
-        let editable = state.phase != .submitting && state.phase != .submitted
+        let editable = !state.phase.freezesSplit
         mutate { state in
             state.savedSecondaryTokens.removeAll { $0.id == id }
             state.savedSecondaryLookups[id] = nil
@@ -63,16 +65,19 @@ extension PurseHeadlessCheckout {
     ///   and the message say how), `REQUEST_CANCELLED`. Nothing changes locally on failure.
     public func deleteAllTokens() async throws(PurseCheckoutError) {
         let walletAPI = try tokenWallet()
+        let scope = self.scope
         do {
             try await walletAPI.deleteAll()
+            try ensureCurrent(scope, "deleteAllTokens (the wallet is empty; the list shown is the new session's)")
         } catch {
+            guard error.code != .sessionChanged, error.code != .checkoutTerminated else { throw error }
             guard error.code != .requestCancelled, error.code != .missingWalletSession else { throw error }
             throw PurseCheckoutError(
                 .failedToDeleteAllTokens, message: "deleting every wallet token failed: \(error.message)",
                 kind: .walletOperationFailed, httpStatus: error.httpStatus, serverCode: error.serverCode)
         }
         cancelSavedBalanceLookups()
-        let editable = state.phase != .submitting && state.phase != .submitted
+        let editable = !state.phase.freezesSplit
         mutate { state in
             let savedIDs = state.savedSecondaryTokens.map(\.id)
             state.paymentTokens = []

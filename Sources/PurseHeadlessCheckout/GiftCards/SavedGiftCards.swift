@@ -56,11 +56,17 @@ extension PurseHeadlessCheckout {
     /// The reading runs in a `Task` the checkout owns: it is cancelled (and with it the look-ups) when the
     /// checkout goes away, and when ``deleteAllTokens()`` leaves nothing to look up.
     func consume(_ feed: SavedBalanceFeed) {
+        // The look-ups were asked for this session: an answer that arrives after the checkout moved on is dropped.
+        let scope = self.scope
         let task = Task { [weak self] in
             await withTaskCancellationHandler {
                 for await (id, outcome) in feed.outcomes {
                     // Only a weak reference across the waits: the checkout may go away, which cancels the task.
                     guard let checkout = self else {
+                        feed.lookups.cancel()
+                        return
+                    }
+                    guard checkout.scope == scope, checkout.state.phase != .terminated else {
                         feed.lookups.cancel()
                         return
                     }

@@ -70,7 +70,7 @@ extension PurseHeadlessCheckout {
             mutate { $0.phase = .expired }
             savedBalanceLookups.cancel()
             log.info("session \(sessionID) expired at \(ISO8601.format(state.session.expirationDate)) (on the clock)")
-        case .submitting, .submitted, .expired, .terminated:
+        case .submitting, .submitted, .outcomeUnknown, .expired, .terminated:
             break
         }
     }

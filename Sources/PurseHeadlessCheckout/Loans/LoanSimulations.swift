@@ -90,9 +90,12 @@ extension PurseHeadlessCheckout {
         let priced = basis(amount: financed.minorUnits)
         let key = LoanSimulationCache.Key(basis: priced, methodID: current.id, multi: multi)
         if let cached = loanSimulationCache.plans(for: key) { return cached }
+        let scope = self.scope
         let body = try await paymentAPI.simulation(
             sessionID: priced.sessionID, partner: current.partner, method: current.method, amount: financed.minorUnits,
             currency: currency.code, multi: multi)
+        // Priced for the session it started on: after a move to another session it would price the wrong order.
+        try ensureCurrent(scope, "simulateLoan")
         let what = "Payment API POST /simulations/\(current.partner.rawValue)/\(current.method.rawValue)"
         let reading = LoanSimulationReading(
             methodID: current.id, requested: financed, basis: priced, simulatedAt: serverNow)

@@ -60,6 +60,12 @@ extension SnapshotCodec {
         if let payment = try root.optional("submitted_payment") {
             state.submittedPayment = try submittedPayment(reading: payment)
         }
+        if phase == .outcomeUnknown {
+            guard let key = try root.optional("unknown_attempt")?.string("idempotency_key"), !key.isEmpty else {
+                throw malformed("snapshot.unknown_attempt: a payment of unknown outcome needs its idempotency key")
+            }
+            state.attempt = PaymentAttempt(key: key, fingerprint: 0, uiLessPrimary: nil)
+        }
         return state
     }
 

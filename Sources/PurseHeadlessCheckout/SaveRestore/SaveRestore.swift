@@ -30,6 +30,9 @@ public import Foundation
 /// - A checkout saved while `/validate` was under way is restored as submitted: the answer may have been lost,
 ///   so a second submit is refused and the app confirms the status with its backend (the session may hold a
 ///   payment). A checkout restored before its submit starts a new attempt (a new idempotency key).
+/// - A checkout whose payment's outcome is unknown (``SessionState/outcomeUnknown``) is restored so, with its
+///   attempt's idempotency key: its cart and split stay frozen, a submit replays the attempt under that key, and
+///   ``confirmPayment(policy:)`` settles it.
 /// - Restoring makes no network call. Expiry is checked, as always, when the restored checkout is edited;
 ///   a submitted checkout stays readable after its session expired.
 extension PurseHeadlessCheckout {
@@ -144,7 +147,7 @@ enum SnapshotCodec {
                         ])
                 }),
         ]
-        let submitted = state.phase == .submitting || state.phase == .submitted
+        let submitted = state.phase == .submitting || state.phase == .submitted || state.phase == .outcomeUnknown
         // A gift card read with getSecondaryToken cannot be paid again without its number: only a submitted
         // checkout keeps its share (for display).
         let shares = state.split.secondaryShares.filter { submitted || state.savedSecondaryLookups[$0.id] != nil }
@@ -155,6 +158,11 @@ enum SnapshotCodec {
             ]
         }
         if let payment = state.submittedPayment { document["submitted_payment"] = submittedPayment(payment) }
+        // A payment of unknown outcome keeps its attempt's key: a restored checkout replays it under that key (the
+        // key is a random identifier, no card data).
+        if state.phase == .outcomeUnknown, let attempt = state.attempt {
+            document["unknown_attempt"] = ["idempotency_key": .string(attempt.key)]
+        }
         return .object(document)
     }
 

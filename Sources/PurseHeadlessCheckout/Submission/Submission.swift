@@ -26,7 +26,9 @@ extension PurseHeadlessCheckout {
     func submit(
         primaryItem build: ((Int64) async throws(PurseCheckoutError) -> ItemPayload)?
     ) async throws(PurseCheckoutError) -> ValidationResult {
-        try ensureEditable()
+        // A payment of unknown outcome may be submitted again: that replays its attempt under the same key.
+        let replaying = state.phase == .outcomeUnknown
+        if !replaying { try ensureEditable() }
         try ensureSavable()
         if let refusal = selectedPrimaryRefusal {
             throw PurseCheckoutError(
@@ -44,9 +46,27 @@ extension PurseHeadlessCheckout {
         let phaseBefore = state.phase
         mutate { $0.phase = .submitting }
         let result: ValidationResult
+        var sent = false
         do {
-            result = try await validateSplit(primaryItem: build)
+            result = try await validateSplit(primaryItem: build, replaying: replaying, sent: &sent)
         } catch {
+            if state.phase == .terminated {
+                log.warning("payment not submitted: the checkout was torn down meanwhile (\(error.code))")
+                throw PurseCheckoutError(
+                    .checkoutTerminated,
+                    message: "the checkout was torn down while the payment was submitted (\(error.code)); confirm the "
+                        + "session's payment on your backend",
+                    httpStatus: error.httpStatus, serverCode: error.serverCode)
+            }
+            if sent, Self.leavesOutcomeUnknown(error) || (replaying && error.serverCode == "IDEMPOTENCY_KEY_REUSED") {
+                // The request may have reached the server: keep the attempt, freeze the split, say so.
+                mutate { $0.phase = .outcomeUnknown }
+                log.warning("payment outcome unknown: \(error.code); the attempt is kept for a retry or a confirmation")
+                throw PurseCheckoutError(
+                    error.code == .apiError ? .paymentOutcomeUnknown : error.code,
+                    message: error.message + "; " + Self.outcomeUnknownAdvice(sessionID: state.session.id),
+                    httpStatus: error.httpStatus, serverCode: error.serverCode)
+            }
             if error.serverCode == "SESSION_ALREADY_SUBMITTED" {
                 // Another copy of this checkout (a restored snapshot, another device) submitted first: this one
                 // is submitted too, and the app confirms the outcome server-side.
@@ -56,10 +76,16 @@ extension PurseHeadlessCheckout {
                     .sessionAlreadySubmitted, message: "the server already has a payment for this session",
                     httpStatus: error.httpStatus, serverCode: error.serverCode)
             }
-            let next: SessionState = error.code == .onBeforeValidateHookFailed ? phaseBefore : .error
+            // A failure before anything was sent leaves the checkout as it was (a replay stays of unknown outcome).
+            let next: SessionState =
+                error.code == .onBeforeValidateHookFailed || (replaying && !sent) ? phaseBefore : .error
             mutate { $0.phase = next }
             log.warning("payment not submitted: \(error.code)")
             throw error
+        }
+        guard state.phase != .terminated else {
+            log.warning("payment submitted, but the checkout was torn down meanwhile: its state stays ended")
+            return result
         }
         mutate { state in
             state.phase = .submitted
@@ -72,8 +98,15 @@ extension PurseHeadlessCheckout {
         return result
     }
 
+    /// Whether a failed `/validate` leaves its outcome unknown: the request was written and no answer was read (a
+    /// dropped or reset connection, a timeout, an unreadable answer, a cancelled call).
+    static func leavesOutcomeUnknown(_ error: PurseCheckoutError) -> Bool {
+        error.code == .networkError || error.code == .invalidResponse || error.code == .requestCancelled
+    }
+
     private func validateSplit(
-        primaryItem build: ((Int64) async throws(PurseCheckoutError) -> ItemPayload)?
+        primaryItem build: ((Int64) async throws(PurseCheckoutError) -> ItemPayload)?, replaying: Bool,
+        sent: inout Bool
     ) async throws(PurseCheckoutError) -> ValidationResult {
         if let before = configuration.hooks.onBeforeValidate {
             do {
@@ -84,7 +117,8 @@ extension PurseHeadlessCheckout {
             }
         }
         let (items, uiLessPrimary) = try await validationItems(primaryItem: build)
-        let key = idempotencyKey(for: items, uiLessPrimary: uiLessPrimary)
+        let key = idempotencyKey(for: items, uiLessPrimary: uiLessPrimary, replaying: replaying)
+        sent = true
         let result = try await paymentAPI.validate(sessionID: state.session.id, items: items, idempotencyKey: key)
         guard result.globalStatus == .success || result.globalStatus == .waiting else {
             // A definitive refusal: the next submit is a new attempt with a new key.
@@ -103,11 +137,15 @@ extension PurseHeadlessCheckout {
 
     /// The key of this attempt: reused while the split is unchanged (a retry after a lost answer), new
     /// otherwise.
-    private func idempotencyKey(for items: [ItemPayload], uiLessPrimary: UILessPrimaryItem?) -> String {
+    /// A replay of an attempt of unknown outcome always reuses its key, even when the items were rebuilt (a
+    /// restored checkout): the server then answers the attempt it holds, or refuses another body under that key.
+    private func idempotencyKey(
+        for items: [ItemPayload], uiLessPrimary: UILessPrimaryItem?, replaying: Bool
+    ) -> String {
         var hasher = Hasher()
         hasher.combine(items)
         let fingerprint = hasher.finalize()
-        if let attempt = state.attempt, attempt.fingerprint == fingerprint { return attempt.key }
+        if let attempt = state.attempt, attempt.fingerprint == fingerprint || replaying { return attempt.key }
         let key = configuration.makeIdempotencyKey()
         mutate { $0.attempt = PaymentAttempt(key: key, fingerprint: fingerprint, uiLessPrimary: uiLessPrimary) }
         return key

@@ -29,10 +29,12 @@ extension PurseHeadlessCheckout {
                 .invalidTokenName,
                 message: "a label is 1 to 25 letters, digits or spaces (got \(name.count) characters)")
         }
+        let scope = self.scope
         do {
             try await wallet.rename(tokenID: current.id, name: name)
+            try ensureCurrent(scope, "editToken (the wallet renamed it; the list shown is the new session's)")
         } catch {
-            forgetIfMissing(current, error)
+            forgetIfMissing(current, error, scope: scope)
             throw error
         }
         updatePaymentToken(id: current.id) { $0.name = name }
@@ -52,13 +54,16 @@ extension PurseHeadlessCheckout {
         let current = try currentPaymentToken(token)
         let favorite = !current.favorite
         updatePaymentToken(id: current.id) { $0.favorite = favorite }
+        let scope = self.scope
         do {
             try await wallet.setFavorite(tokenID: current.id, favorite: favorite)
         } catch {
-            updatePaymentToken(id: current.id) { token in
-                if token.favorite == favorite { token.favorite = !favorite }
+            if self.scope == scope {
+                updatePaymentToken(id: current.id) { token in
+                    if token.favorite == favorite { token.favorite = !favorite }
+                }
             }
-            forgetIfMissing(current, error)
+            forgetIfMissing(current, error, scope: scope)
             log.warning("favorite of a saved \(current.methodID) token reverted: \(error.code)")
             throw error
         }
@@ -77,10 +82,12 @@ extension PurseHeadlessCheckout {
     public func deleteToken(_ token: PaymentToken) async throws(PurseCheckoutError) {
         let wallet = try tokenWallet()
         let current = try currentPaymentToken(token)
+        let scope = self.scope
         do {
             try await wallet.delete(tokenID: current.id)
+            try ensureCurrent(scope, "deleteToken (the wallet deleted it; the list shown is the new session's)")
         } catch {
-            forgetIfMissing(current, error)
+            forgetIfMissing(current, error, scope: scope)
             throw error
         }
         removePaymentToken(id: current.id)
@@ -119,7 +126,7 @@ extension PurseHeadlessCheckout {
 
     /// Removes a token from ``paymentTokens`` and, unless the payment is submitted, from the primary.
     private func removePaymentToken(id: String) {
-        let editable = state.phase != .submitting && state.phase != .submitted
+        let editable = !state.phase.freezesSplit
         mutate { state in
             state.paymentTokens.removeAll { $0.id == id }
             if editable, case .paymentToken(let primary) = state.primary, primary.id == id {
@@ -130,8 +137,9 @@ extension PurseHeadlessCheckout {
     }
 
     /// The wallet no longer has the token: the checkout forgets it too.
-    private func forgetIfMissing(_ token: PaymentToken, _ error: PurseCheckoutError) {
-        guard error.code == .missingToken else { return }
+    /// Drops a token the wallet no longer has, when the answer concerns the session the call started on.
+    private func forgetIfMissing(_ token: PaymentToken, _ error: PurseCheckoutError, scope: CheckoutScope) {
+        guard error.code == .missingToken, self.scope == scope else { return }
         removePaymentToken(id: token.id)
         log.info("a saved \(token.methodID) token is gone from the wallet")
     }

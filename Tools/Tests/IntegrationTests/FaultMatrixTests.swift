@@ -104,6 +104,13 @@ struct FaultMatrixTests {
         #expect(card.balanceResolved && card.disabled == nil && card.balance == 40)
     }
 
+    /// The phase a failed submit leaves: `outcomeUnknown` when `/validate` was sent and its answer lost (the payment
+    /// may have gone through), `error` otherwise.
+    private func phase(after error: PurseCheckoutError?, validateSent: Bool) -> SessionState {
+        guard let error, validateSent else { return .error }
+        return PurseHeadlessCheckout.leavesOutcomeUnknown(error) ? .outcomeUnknown : .error
+    }
+
     // MARK: - Gift cards
 
     private func getSecondaryToken(_ rig: MatrixRig, _ fault: MatrixFault, _ expected: CellExpectation) async throws {
@@ -136,9 +143,10 @@ struct FaultMatrixTests {
         let error = await #expect(throws: PurseCheckoutError.self) { try await checkout.submitPayment() }
         rig.sandbox.faults.clear(.gatewayValidate)
         expectCellError(error, expected, kind: .api, fault: fault, wire: rig.harness.wire)
-        // Documented rollback: the phase is `error`, the split and the registration decision stay.
+        // Documented rollback: the phase is `error` (`outcomeUnknown` when the answer was lost), the split and the
+        // registration decision stay.
         var rolledBack = before
-        rolledBack.phase = .error
+        rolledBack.phase = phase(after: error, validateSent: true)
         #expect(ObservedCheckout(checkout) == rolledBack)
         #expect(checkout.registrationOf(illicado).registered)
         #expect(rig.requests(.gatewayValidate) == expected.requests)
@@ -178,7 +186,7 @@ struct FaultMatrixTests {
         rig.sandbox.faults.clear(.gatewayValidate)
         expectCellError(failure(of: outcome), expected, kind: .api, fault: fault, wire: rig.harness.wire)
         var rolledBack = before
-        rolledBack.phase = .error
+        rolledBack.phase = phase(after: failure(of: outcome), validateSent: true)
         #expect(ObservedCheckout(checkout) == rolledBack)
         #expect(rig.requests(.gatewayValidate) == expected.requests)
         #expect(presenter.presented.isEmpty)
@@ -220,7 +228,7 @@ struct FaultMatrixTests {
         rig.sandbox.faults.clear(route)
         expectCellError(failure(of: outcome), expected, kind: .api, fault: fault, wire: rig.harness.wire)
         var rolledBack = before
-        rolledBack.phase = .error
+        rolledBack.phase = phase(after: failure(of: outcome), validateSent: registers)
         #expect(ObservedCheckout(checkout) == rolledBack)
         #expect(rig.requests(route) - routeBefore == expected.requests)
         if registers {
@@ -280,7 +288,7 @@ struct FaultMatrixTests {
         rig.sandbox.faults.clear(route)
         expectCellError(failure(of: outcome), expected, kind: .api, fault: fault, wire: rig.harness.wire)
         var rolledBack = before
-        rolledBack.phase = .error
+        rolledBack.phase = phase(after: failure(of: outcome), validateSent: call != .redirectionInit)
         #expect(ObservedCheckout(checkout) == rolledBack)
         #expect(rig.requests(route) == expected.requests)
         if call == .redirectionInit { #expect(rig.requests(.gatewayValidate) == 0) }

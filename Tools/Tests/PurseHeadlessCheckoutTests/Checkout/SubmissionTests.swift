@@ -98,7 +98,7 @@ struct SubmissionTests {
         #expect(checkout.sessionState == .ready)
     }
 
-    @Test("a lost answer leaves the checkout in error, and the retry reuses the idempotency key")
+    @Test("a lost answer leaves the payment's outcome unknown, and the retry reuses the idempotency key")
     func retryReusesKey() async throws {
         let attempts = Locked(0)
         let (checkout, transport) = try await Self.open { _ in
@@ -112,7 +112,7 @@ struct SubmissionTests {
         try checkout.setPrimaryToken(checkout.paymentTokens[1])
         let lost = await #expect(throws: PurseCheckoutError.self) { try await checkout.submitPayment() }
         #expect(lost?.code == .networkError)
-        #expect(checkout.sessionState == .error)
+        #expect(checkout.sessionState == .outcomeUnknown)
         try await checkout.submitPayment()
         let keys = transport.requests(endingWith: "/validate").map { $0.header("Idempotency-Key") }
         #expect(keys == ["key-1", "key-1"])
