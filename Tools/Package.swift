@@ -41,9 +41,14 @@ func requireMirrorsWhereVendored() {
             .path,
     ]
     if FileManager.default.fileExists(atPath: vendor), !mirrors.contains(where: FileManager.default.fileExists) {
-        fatalError(
-            "no SwiftPM mirror is set, and ../shared/vendor beside this clone says the package hosts are not "
-                + "reachable: run scripts/use-vendored-packages once (it points SwiftPM at the mirrors there)")
+        // One line and a non-zero exit (a `fatalError` here crashed with a backtrace); SwiftPM adds its own
+        // "Invalid manifest" line before it.
+        FileHandle.standardError.write(
+            Data(
+                ("error: no SwiftPM mirror is set, and ../shared/vendor beside this clone says the package hosts are "
+                    + "not reachable: run scripts/use-vendored-packages once (it points SwiftPM at the mirrors there)\n")
+                    .utf8))
+        exit(1)
     }
 }
 requireMirrorsWhereVendored()
