@@ -76,9 +76,11 @@ extension PurseHeadlessCheckout {
                     .sessionAlreadySubmitted, message: "the server already has a payment for this session",
                     httpStatus: error.httpStatus, serverCode: error.serverCode)
             }
-            // A failure before anything was sent leaves the checkout as it was (a replay stays of unknown outcome).
+            // A failure before anything was sent leaves the checkout as it was. A replay stays of unknown outcome
+            // unless the gateway refused the payment: any other failure says nothing about the first attempt.
             let next: SessionState =
-                error.code == .onBeforeValidateHookFailed || (replaying && !sent) ? phaseBefore : .error
+                error.code == .onBeforeValidateHookFailed || (replaying && error.code != .validateFailed)
+                ? phaseBefore : .error
             mutate { $0.phase = next }
             log.warning("payment not submitted: \(error.code)")
             throw error

@@ -96,6 +96,29 @@ struct OverlappingCallsTests {
         #expect(authorized(harness, sessions: [checkout.session.id, sessionB.id]) == 1)
     }
 
+    @Test(
+        "a replay that fails too (HTTP 500) keeps the outcome unknown: the cart stays frozen, the next replay pays once"
+    )
+    func failedReplayStaysUnknown() async throws {
+        let harness = try Harness(.inProcess)
+        let checkout = try await harness.openCheckout()
+        try checkout.setPrimaryToken(try #require(checkout.paymentTokens.first { $0.paysWithoutCVV }))
+        harness.sandbox.faults.inject(.malformed(count: 1), on: .gatewayValidate)
+        _ = await #expect(throws: PurseCheckoutError.self) { try await checkout.submitPayment() }
+        harness.sandbox.faults.inject(.status(500, count: 1), on: .gatewayValidate)
+        let replay = await #expect(throws: PurseCheckoutError.self) { try await checkout.submitPayment() }
+        #expect(replay?.code == .apiError)
+        #expect(checkout.sessionState == .outcomeUnknown)
+        let sessionB = try harness.sandbox.createClientSession(amount: 25, shopper: PurseSandbox.demoShopper)
+        let refused = await #expect(throws: PurseCheckoutError.self) {
+            try await checkout.updateSession(widgetData: sessionB.widgetData)
+        }
+        #expect(refused?.code == .paymentOutcomeUnknown)
+        #expect(try await checkout.submitPayment().globalStatus == .success)
+        #expect(harness.sandbox.stats().charges == 1)
+        #expect(authorized(harness, sessions: [checkout.session.id, sessionB.id]) == 1)
+    }
+
     @Test("confirmPayment settles a lost answer: the checkout is submitted, and a new submit is refused")
     func lostAnswerSettledByConfirmation() async throws {
         let harness = try Harness(.inProcess)
