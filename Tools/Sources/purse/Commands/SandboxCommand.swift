@@ -16,7 +16,8 @@ struct SandboxCommand: AsyncParsableCommand {
         abstract: "Run the local Purse sandbox: a stateful imitation of Purse's APIs on 127.0.0.1.",
         discussion: """
             The sandbox is a simulation: payments, balances and wallets are kept in memory (or in --state FILE), \
-            hosted pages are plain HTML, and return data is not signed. Point the SDK at it with the widget data \
+            hosted pages are plain HTML, and return data is signed with the sandbox's own key (a compact JWS of \
+            Purse's shape, HMAC-SHA256, not Purse's signature). Point the SDK at it with the widget data \
             of a client session it creates (POST /payment/v2/client-sessions); see the README.
 
             Exit status: 0 stopped by Ctrl-C or SIGTERM (the state saved), 1 the state could not be loaded or \
