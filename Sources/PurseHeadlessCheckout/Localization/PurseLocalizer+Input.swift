@@ -3,7 +3,7 @@ public import Foundation
 extension PurseLocalizer {
     /// An amount as a shopper types it, in major units of `currency`, exactly (never through `Double`): `"20,5"`
     /// or `"20.5"` is 20.50 EUR in any locale; spaces (also no-break spaces) and the currency's code or `€` next
-    /// to the number are ignored.
+    /// to the number are ignored, and so are leading zeros (`"05"` is 5, `"00,50"` is 0.50).
     ///
     /// `nil` for anything else: no digits, more than one separator, more decimals than the currency has, even
     /// zeros (so a German `"1.000"` is never read as one euro: it is refused), a sign, or zero. Thousands
@@ -20,7 +20,12 @@ extension PurseLocalizer {
         let separators = kept.filter { $0 == "," || $0 == "." }.count
         guard !kept.isEmpty, separators <= 1, kept.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "," || $0 == ".") })
         else { return nil }
-        let normalized = kept.replacingOccurrences(of: ",", with: ".")
+        var normalized = kept.replacingOccurrences(of: ",", with: ".")
+        // Leading zeros are a shopper's, not an error ("05", "00,50"): the number parser below follows JSON, which
+        // refuses them, so they go first (one stays before the separator).
+        while normalized.count > 1, normalized.first == "0", normalized.dropFirst().first != "." {
+            normalized.removeFirst()
+        }
         let decimals = normalized.split(separator: ".", omittingEmptySubsequences: false).dropFirst().first?.count ?? 0
         guard normalized.first != ".", normalized.last != ".", decimals <= currency.exponent,
             let units = try? MinorUnitsParser.minorUnits(fromJSONNumber: normalized, exponent: currency.exponent),

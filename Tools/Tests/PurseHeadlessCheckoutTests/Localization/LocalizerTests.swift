@@ -125,7 +125,7 @@ struct LocalizerTests {
         arguments: [
             ("20,5", "20.5"), ("20.5", "20.5"), (" 20,50 € ", "20.5"), ("20,5 EUR", "20.5"), ("1000", "1000"),
             ("1.000", nil), ("20,505", nil), ("0", nil), ("-5", nil), ("1,2,3", nil), ("abc", nil), ("", nil),
-            (",5", nil), ("5,", nil),
+            (",5", nil), ("5,", nil), ("05", "5"), ("00,50", "0.5"), ("007.5", "7.5"), ("000", nil), ("0,00", nil),
         ] as [(String, String?)])
     func amountInput(text: String, expected: String?) {
         #expect(Self.french.parseAmount(text, currency: .eur) == expected.flatMap { Decimal(string: $0) })
