@@ -100,7 +100,7 @@ def measure_size(flavour, report, targets, package_name) -> None:  # noqa: ANN00
         report.failed(f"{tag} size", "no llvm.org ld64.lld: `apt-get install lld-19 llvm-19` (Debian), or set "
                       "PURSE_LD64; the Swift toolchain's ld64.lld refuses Apple platforms", None, False)
         return
-    swiftc = shutil.which("swiftc") or "/opt/swift/usr/bin/swiftc"
+    swiftc = flavour.swiftc
     bin_dir = Path(swiftc).resolve().parent
     work = flavour.work / "size"
     if work.exists():
@@ -115,11 +115,7 @@ def measure_size(flavour, report, targets, package_name) -> None:  # noqa: ANN00
         out = work / name
         out.mkdir()
         if target.has_resources:
-            accessor = out / "resource_bundle_accessor.swift"
-            accessor.write_text(
-                "import Foundation\nextension Foundation.Bundle {\n    static let module: Bundle = Bundle.main\n}\n"
-            )
-            files.append(str(accessor))
+            files.append(flavour.bundle_accessor(out))
         includes = [arg for dep in target.dependencies for arg in ("-I", str(work / dep))]
         log = out / "compile.log"
         with log.open("w") as handle:

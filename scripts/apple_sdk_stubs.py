@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import re
 import subprocess
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -166,7 +167,7 @@ def path_key(symbol: dict) -> str:
 
 
 def compare_stubs(flavour, report) -> None:  # noqa: ANN001 (apple-sdk-check's Flavour and Report)
-    swiftc = flavour_swiftc()
+    swiftc = flavour.swiftc
     defines, stubs = harness_flavour(flavour.name)
     work = flavour.work / "compare-stubs"
     stand_in_modules = work / "stand-in-modules"
@@ -215,14 +216,14 @@ def compare_stubs(flavour, report) -> None:  # noqa: ANN001 (apple-sdk-check's F
         if name == "ObjectiveC":
             continue
         log = work / "logs" / f"real-graph-{name}.log"
-        started = __import__("time").monotonic()
+        started = time.monotonic()
         if not run([symbolgraph_extract(swiftc), "-module-name", name, *flavour.flags(), "-output-dir",
                     str(real_graphs), "-minimum-access-level", "public", "-skip-synthesized-members"], log):
             if name in REEXPORTS.get(next((s for s in stubs if name in REEXPORTS.get(s, [])), ""), []):
                 continue  # a re-exported module this SDK version does not have (SwiftUICore before SDK 18)
             report.failed(f"{tag} SDK graph {name}", "swift-symbolgraph-extract failed", log, flavour.sdk.predates_swift6)
             return
-        print(f"          {tag} SDK symbol graph {name} ({__import__('time').monotonic() - started:.0f} s)", flush=True)
+        print(f"          {tag} SDK symbol graph {name} ({time.monotonic() - started:.0f} s)", flush=True)
 
     stamp.write_text(wanted)
     stand_in, stand_in_relations = load_graphs(stand_in_graphs)
@@ -335,13 +336,6 @@ def read_explanations() -> dict[tuple[str, str], str]:
             raise SystemExit(f"{EXPLAINED}:{number}: expected `<module> <path> | <aspect> | <why>`")
         explained[(parts[0], parts[1])] = parts[2]
     return explained
-
-
-def flavour_swiftc() -> str:
-    import os
-    import shutil
-
-    return os.environ.get("SWIFTC") or shutil.which("swiftc") or "/opt/swift/usr/bin/swiftc"
 
 
 def symbolgraph_extract(swiftc: str) -> str:

@@ -37,8 +37,9 @@ extension PurseHeadlessCheckout {
     public func updateSession(_ session: ClientSession) async throws(PurseCheckoutError) -> SessionUpdate {
         try ensureUpdatable()
         latestUpdate += 1
+        // The ticket is this call's scope: only another update's commit moves the checkout's session, and that
+        // call started later, so a moved checkout fails `ensureLatest` (`ensureUpdatable` catches a teardown).
         let ticket = latestUpdate
-        let scope = self.scope
         guard serverNow < session.expirationDate else {
             throw PurseCheckoutError(
                 .expiredSession,
@@ -58,7 +59,6 @@ extension PurseHeadlessCheckout {
             let results = try await read(plan.missingReads, target: target)
             try ensureUpdatable()
             try ensureLatest(ticket, session: session)
-            try ensureCurrent(scope, "updateSession")
             reads.merge(results) { _, new in new }
         }
         throw PurseCheckoutError(

@@ -164,10 +164,7 @@ struct InterleavingExplorerTests {
         }
 
         func configuration() -> PurseCheckoutConfiguration {
-            harness.configuration { configuration in
-                configuration.clock = clock
-                configuration.paymentStatusProvider = harness.statusProvider()
-            }
+            InterleavingExplorerTests.configuration(harness, clock: clock)
         }
 
         func perform(_ operation: Operation) async {
@@ -279,17 +276,22 @@ struct InterleavingExplorerTests {
     /// How the operations of every program run so far ended.
     static let tally = Locked<[String: Int]>([:])
 
+    /// A checkout's configuration in a program: the test clock drives its waits, and it can confirm payments.
+    static func configuration(_ harness: Harness, clock: TestClock) -> PurseCheckoutConfiguration {
+        harness.configuration { configuration in
+            configuration.clock = clock
+            configuration.paymentStatusProvider = harness.statusProvider()
+        }
+    }
+
     /// Runs `program`; the invariants it broke.
     static func run(_ program: Program) async throws -> [String] {
         let clock = TestClock()
         let harness = try Harness(.inProcess, clock: clock)
         let session = try harness.sandbox.createClientSession(
             amount: Decimal(program.amount), shopper: PurseSandbox.demoShopper)
-        let configuration = harness.configuration { configuration in
-            configuration.clock = clock
-            configuration.paymentStatusProvider = harness.statusProvider()
-        }
-        let checkout = try await PurseHeadlessCheckout(widgetData: session.widgetData, configuration: configuration)
+        let checkout = try await PurseHeadlessCheckout(
+            widgetData: session.widgetData, configuration: configuration(harness, clock: clock))
         // The saved gift cards' balances resolve as the steps drive the clock (one of them is slow on purpose).
         let world = World(harness: harness, clock: clock, checkout: checkout, amount: program.amount)
         for step in program.steps { await world.run(step) }

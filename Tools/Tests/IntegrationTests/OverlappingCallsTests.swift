@@ -24,6 +24,15 @@ struct OverlappingCallsTests {
         return (checkout, token)
     }
 
+    /// A checkout paying 42.99 with the saved card that needs no CVV.
+    private func cardCheckout(
+        _ harness: Harness, configure: (inout PurseCheckoutConfiguration) -> Void = { _ in }
+    ) async throws -> PurseHeadlessCheckout {
+        let checkout = try await harness.openCheckout(configure: configure)
+        try checkout.setPrimaryToken(try #require(checkout.paymentTokens.first { $0.paysWithoutCVV }))
+        return checkout
+    }
+
     /// The AUTHORIZED payments the sandbox holds for these sessions.
     private func authorized(_ harness: Harness, sessions: [String]) -> Int {
         sessions.filter { harness.sandbox.clientSessionStatus(id: $0)?.payment?.authorizationStatus == "AUTHORIZED" }
@@ -75,8 +84,7 @@ struct OverlappingCallsTests {
     @Test("a lost answer survives save and restore: the restored checkout refuses the cart change and replays the key")
     func lostAnswerThenRestore() async throws {
         let harness = try Harness(.inProcess)
-        let checkout = try await harness.openCheckout()
-        try checkout.setPrimaryToken(try #require(checkout.paymentTokens.first { $0.paysWithoutCVV }))
+        let checkout = try await cardCheckout(harness)
         harness.sandbox.faults.inject(.drop(count: 1), on: .gatewayValidate)
         _ = await #expect(throws: PurseCheckoutError.self) { try await checkout.submitPayment() }
         #expect(checkout.sessionState == .outcomeUnknown)
@@ -101,8 +109,7 @@ struct OverlappingCallsTests {
     )
     func failedReplayStaysUnknown() async throws {
         let harness = try Harness(.inProcess)
-        let checkout = try await harness.openCheckout()
-        try checkout.setPrimaryToken(try #require(checkout.paymentTokens.first { $0.paysWithoutCVV }))
+        let checkout = try await cardCheckout(harness)
         harness.sandbox.faults.inject(.malformed(count: 1), on: .gatewayValidate)
         _ = await #expect(throws: PurseCheckoutError.self) { try await checkout.submitPayment() }
         harness.sandbox.faults.inject(.status(500, count: 1), on: .gatewayValidate)
@@ -123,8 +130,7 @@ struct OverlappingCallsTests {
     func lostAnswerSettledByConfirmation() async throws {
         let harness = try Harness(.inProcess)
         let provider = harness.statusProvider()
-        let checkout = try await harness.openCheckout { $0.paymentStatusProvider = provider }
-        try checkout.setPrimaryToken(try #require(checkout.paymentTokens.first { $0.paysWithoutCVV }))
+        let checkout = try await cardCheckout(harness) { $0.paymentStatusProvider = provider }
         harness.sandbox.faults.inject(.drop(count: 1), on: .gatewayValidate)
         _ = await #expect(throws: PurseCheckoutError.self) { try await checkout.submitPayment() }
         #expect(checkout.sessionState == .outcomeUnknown)
@@ -172,8 +178,7 @@ struct OverlappingCallsTests {
     func teardownMidSubmit() async throws {
         let clock = TestClock()
         let harness = try Harness(.inProcess, clock: clock)
-        let checkout = try await harness.openCheckout()
-        try checkout.setPrimaryToken(try #require(checkout.paymentTokens.first { $0.paysWithoutCVV }))
+        let checkout = try await cardCheckout(harness)
         // /validate fails with a 500 once the test clock has moved 5 s.
         harness.sandbox.faults.inject(SandboxFault(latency: .seconds(5), status: 500, count: 1), on: .gatewayValidate)
         let submit = Task { try await checkout.submitPayment() }
