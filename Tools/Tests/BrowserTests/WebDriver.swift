@@ -6,11 +6,14 @@ import TestProcess
 @MainActor
 final class ChromeDriver {
     private let process: ChildProcess
+    /// Drains chromedriver's output for as long as it runs.
+    private let output: PipeReader
     /// `http://127.0.0.1:<port>`.
     let base: URL
 
-    private init(process: ChildProcess, base: URL) {
+    private init(process: ChildProcess, output: PipeReader, base: URL) {
         self.process = process
+        self.output = output
         self.base = base
     }
 
@@ -43,16 +46,9 @@ final class ChromeDriver {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        let (chunks, continuation) = AsyncStream<String>.makeStream()
-        output.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            if data.isEmpty {
-                continuation.finish()
-            } else {
-                continuation.yield(String(decoding: data, as: UTF8.self))
-            }
-        }
         try process.run()
+        let reader = PipeReader(output.fileHandleForReading)
+        let chunks = reader.chunks
         let port = try await withThrowingTaskGroup(of: Int.self) { group in
             group.addTask {
                 var text = ""
@@ -79,11 +75,15 @@ final class ChromeDriver {
                 return port
             } catch {
                 if process.isRunning { process.terminate() }
+                reader.stop()
                 throw error
             }
         }
-        guard let base = URL(string: "http://127.0.0.1:\(port)") else { throw StartError(description: "bad port") }
-        return ChromeDriver(process: process, base: base)
+        guard let base = URL(string: "http://127.0.0.1:\(port)") else {
+            reader.stop()
+            throw StartError(description: "bad port")
+        }
+        return ChromeDriver(process: process, output: reader, base: base)
     }
 
     /// A new headless Chromium session.
@@ -118,6 +118,7 @@ final class ChromeDriver {
     func stop() async {
         _ = try? await WebDriverSession.call(base, "GET", "/shutdown", nil)
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        output.stop()
     }
 }
 

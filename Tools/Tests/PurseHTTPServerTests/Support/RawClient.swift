@@ -29,16 +29,21 @@ struct RawResponse: Sendable {
 }
 
 /// A blocking POSIX client socket for tests: raw bytes in, raw bytes out, nothing interpreted beyond what a
-/// test asks for. Every read and write times out (default 30 s) so a server bug fails a test instead of
+/// test asks for. Every read and write times out (``defaultTimeout``) so a server bug fails a test instead of
 /// hanging the suite. The deadline is generous on purpose: the server's handlers run on Swift's cooperative
 /// pool, which other suites' CPU-bound tests (property tests, fuzz-corpus replays) may keep busy for seconds
 /// on a 2-core machine, more under a sanitizer. Use it only inside ``onThread(_:)``, never directly on the
 /// cooperative pool.
 final class RawClient {
+    /// 30 s, or `PURSE_TEST_IO_TIMEOUT` seconds: `scripts/sanitizers` sets 120, since ThreadSanitizer slows every
+    /// test of the run several times and a handler may wait that much longer for a cooperative thread.
+    static let defaultTimeout =
+        ProcessInfo.processInfo.environment["PURSE_TEST_IO_TIMEOUT"].flatMap(Int.init).map { max($0, 1) } ?? 30
+
     let fd: Int32
     private var buffer: [UInt8] = []
 
-    init(port: UInt16, host: String = "127.0.0.1", timeoutSeconds: Int = 30) throws {
+    init(port: UInt16, host: String = "127.0.0.1", timeoutSeconds: Int = RawClient.defaultTimeout) throws {
         // `self.fd` is assigned only once connected: a throwing init that had initialized every property
         // would still run `deinit`, and a second close of a reused descriptor number hits another test.
         let isV6 = host.contains(":")

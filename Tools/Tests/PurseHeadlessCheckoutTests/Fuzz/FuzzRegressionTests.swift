@@ -18,27 +18,30 @@ import Testing
         return try files.map { ($0.lastPathComponent, try [UInt8](Data(contentsOf: $0))) }
     }
 
-    @Test func sessionSeedCorpusHoldsEveryInvariant() throws {
+    @Test func sessionSeedCorpusHoldsEveryInvariant() async throws {
         let seeds = try Self.inputs(in: "Fuzz/corpus/session")
         // The real sample, cut into parts of a few protocols each (the fuzzer mutates small inputs much faster).
         #expect(seeds.filter { $0.name.hasPrefix("legacy-sample-part-") }.count >= 7)
         for seed in seeds {
+            await Task.yield()  // long under a sanitizer; the cooperative pool is shared
             #expect(throws: Never.self, "\(seed.name)") { try SessionFuzzInvariants.check(seed.bytes) }
         }
     }
 
-    @Test func gatewaySeedCorpusHoldsEveryInvariant() throws {
+    @Test func gatewaySeedCorpusHoldsEveryInvariant() async throws {
         let seeds = try Self.inputs(in: "Fuzz/corpus/gateway")
         #expect(seeds.count >= 5)
         for seed in seeds {
+            await Task.yield()  // long under a sanitizer; the cooperative pool is shared
             #expect(throws: Never.self, "\(seed.name)") { try GatewayFuzzInvariants.check(seed.bytes) }
         }
     }
 
-    @Test func redirectSeedCorpusHoldsEveryInvariant() throws {
+    @Test func redirectSeedCorpusHoldsEveryInvariant() async throws {
         let seeds = try Self.inputs(in: "Fuzz/corpus/redirect")
         #expect(seeds.count >= 4)
         for seed in seeds {
+            await Task.yield()  // long under a sanitizer; the cooperative pool is shared
             #expect(throws: Never.self, "\(seed.name)") { try RedirectFuzzInvariants.check(seed.bytes) }
         }
     }
@@ -48,10 +51,11 @@ import Testing
     /// host the policy refuses. Redirect: a return path Foundation re-escapes, so the policy refused its own
     /// `returnURL`. The others were wrong oracles (an IDNA host, a step bound), kept so the oracles stay right.
     @Test(arguments: ["gateway", "redirect"])
-    func keptCrashInputsHoldEveryInvariant(target: String) throws {
+    func keptCrashInputsHoldEveryInvariant(target: String) async throws {
         let inputs = try Self.inputs(in: "Tests/PurseHeadlessCheckoutTests/Fixtures/fuzz/\(target)")
         #expect(inputs.count >= 2)
         for input in inputs {
+            await Task.yield()  // long under a sanitizer; the cooperative pool is shared
             #expect(throws: Never.self, "\(input.name)") {
                 switch target {
                 case "gateway": try GatewayFuzzInvariants.check(input.bytes)
