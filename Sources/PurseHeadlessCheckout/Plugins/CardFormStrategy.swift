@@ -2,9 +2,10 @@
 /// `payment_data.vault_form_token`, with the registration decision recorded on the card method
 /// (``PurseHeadlessCheckout/registerMethod(_:registered:name:)``) as `payment_preferences.registration`.
 ///
-/// The form token of a tokenization is reused while the form and the decision are unchanged, so a retry
-/// after a lost `/validate` answer sends the same items under the same idempotency key and can never charge
-/// twice; any edit of the form tokenizes again.
+/// A form token pays once. It is reused only by a retry of the same attempt (a lost `/validate` answer: the
+/// same items under the same idempotency key, which can never charge twice) while the form and the decision are
+/// unchanged. A new attempt (after a refusal, a declined 3-D Secure challenge) tokenizes again, as does any edit
+/// of the form.
 @MainActor
 final class CardFormStrategy: CardInputStrategy {
     let method: PrimaryMethod
@@ -59,7 +60,7 @@ final class CardFormStrategy: CardInputStrategy {
         }
         let revision = form.revision
         let token: VaultFormToken
-        if let lastToken, lastToken.revision == revision, lastToken.saveToken == saveToken {
+        if context.retriesAttempt, let lastToken, lastToken.revision == revision, lastToken.saveToken == saveToken {
             token = lastToken.token
         } else {
             token = try await vault.tokenize(card)

@@ -113,6 +113,35 @@ struct SavedCardsFreshCardTests {
     }
 
     @Test(
+        "a declined challenge, then Pay again with the same card: a new attempt tokenizes again and is authorized",
+        arguments: Wire.allCases)
+    func threeDSDeclinedThenAgain(wire: Wire) async throws {
+        let harness = try Harness(wire)
+        // The app's backend confirms the page's end: a refusal opens the checkout for another attempt.
+        let checkout = try await harness.openCheckout { $0.paymentStatusProvider = harness.statusProvider() }
+        let presenter = ShopperPresenter(harness.sandbox, decision: "decline")
+        let (element, form) = try await cardElement(checkout, presenter: presenter)
+        await enterCard(form, pan: "4000000000003220")
+        let first = await element.submitAndWait()
+        #expect(failure(of: first)?.code == .validateFailed)
+        #expect(checkout.sessionState == .error)
+        let vaultCalls = harness.sandbox.stats().requests(.vault)
+
+        // The shopper taps Pay again without touching the form, and approves this time.
+        presenter.decision = "approve"
+        let second = await element.submitAndWait()
+        guard case .returnedFromRedirect = second else {
+            Issue.record("expected a second challenge and a return, got \(second)")
+            return
+        }
+        let stats = harness.sandbox.stats()
+        #expect(stats.requests(.vault) == vaultCalls + 1, "the card is tokenized again: its spent form token is not sent")
+        #expect(stats.requests(.gatewayValidate) == 2)
+        #expect(presenter.presented.count == 2)
+        #expect(await harness.status(of: checkout)?.payment?.authorizationStatus == "AUTHORIZED")
+    }
+
+    @Test(
         "3-D Secure after a fresh card without a presenter: completed with the page, payment pending",
         arguments: Wire.allCases)
     func threeDSWithoutPresenter(wire: Wire) async throws {

@@ -11,7 +11,8 @@ import Testing
 @MainActor
 final class ShopperPresenter: RedirectPresenter {
     let sandbox: PurseSandbox
-    let decision: String
+    /// What the shopper chooses on the page: `approve`, `decline` or `cancel`; a test may change its mind between attempts.
+    var decision: String
     private(set) var presented: [RedirectAction] = []
 
     init(_ sandbox: PurseSandbox, decision: String = "approve") {
