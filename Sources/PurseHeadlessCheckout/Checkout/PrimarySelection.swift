@@ -77,9 +77,9 @@ extension PurseHeadlessCheckout {
         }
     }
 
-    /// The server's time now, estimated from the offset measured at opening: the device's time, or the time at
-    /// opening moved on by the injected clock when that is later (a test clock that is advanced), plus the offset.
-    var serverNow: Date { max(configuration.now(), clockAnchor.now).addingTimeInterval(state.serverClockOffset) }
+    /// The server's time now: the device's time at opening moved on by the injected clock alone, plus the offset
+    /// to the server's clock measured at opening. The device's wall clock is not read again.
+    var serverNow: Date { clockAnchor.now.addingTimeInterval(state.serverClockOffset) }
 
     func primaryShare(
         id: String, partner: Partner, method: PaymentMethodType, configuration: MethodConfiguration, ready: Bool

@@ -12,9 +12,12 @@ public import Foundation
 public struct PurseCheckoutConfiguration: Sendable {
     /// Carries every network call.
     public var transport: any HTTPTransport
-    /// Every wait (polling, retries) goes through this clock.
+    /// Every wait (polling, retries) goes through this clock, and it alone moves the checkout's time once it is open:
+    /// a session expires when this clock has run past its expiration date. Keep the default `ContinuousClock` in
+    /// an app (it counts the device's sleep; `SuspendingClock` does not); a test clock expires sessions on demand.
     public var clock: any Clock<Duration>
-    /// The device's wall clock; only used when the server time cannot be read.
+    /// The device's wall clock, read once when a checkout opens or is restored: the start of the checkout's time,
+    /// corrected by the server's offset when the server time can be read. It is not read again afterwards.
     public var now: @Sendable () -> Date
     /// App hooks around validation and redirects.
     public var hooks: PurseCheckoutHooks

@@ -44,7 +44,7 @@ public final class PurseHeadlessCheckout {
     @ObservationIgnored let savedBalanceLookups = OwnedTask()
     /// The watch of the session's expiry on the injected clock; cancelled when the checkout goes away.
     @ObservationIgnored let expiryWatch = OwnedTask()
-    /// The device time at opening (or restoring), moved on by the injected clock (``serverNow``).
+    /// The device time at opening (or restoring), moved on by the injected clock alone (``serverNow``).
     @ObservationIgnored let clockAnchor: ClockAnchor
     /// Where an open page waits for a return the app hands over (``handleReturnURL(_:policy:)``).
     @ObservationIgnored let returnHandoff = ReturnHandoff()
@@ -91,6 +91,8 @@ public final class PurseHeadlessCheckout {
         let client = APIClient(transport: configuration.transport, timeout: configuration.requestTimeout, log: log)
         let paymentAPI = PaymentAPI(client: client, roots: roots, apiKey: session.apiKey)
         let deviceNow = configuration.now()
+        // Set before the time request: the checkout's clock counts from the device time just read.
+        let clockAnchor = ClockAnchor(clock: configuration.clock, start: deviceNow)
         // The saved gift cards' balance look-ups go out now, alongside the time request (both are reads).
         let balances = Self.beginSavedBalanceLookups(
             session.savedSecondaryTokens, api: paymentAPI, sessionID: session.id, amount: session.amountMinorUnits,
@@ -130,7 +132,7 @@ public final class PurseHeadlessCheckout {
         self.roots = roots
         self.log = log
         self.paymentAPI = paymentAPI
-        self.clockAnchor = ClockAnchor(clock: configuration.clock, device: deviceNow)
+        self.clockAnchor = clockAnchor
         self.walletAPI = session.walletSession.map {
             WalletAPI(client: client, root: roots.wallet, apiKey: session.apiKey, walletSession: $0)
         }
@@ -158,7 +160,7 @@ public final class PurseHeadlessCheckout {
         let roots = configuration.apiRoots ?? restoredState.session.apiRoots
         let client = APIClient(transport: configuration.transport, timeout: configuration.requestTimeout, log: log)
         let session = restoredState.session
-        self.clockAnchor = ClockAnchor(clock: configuration.clock, device: configuration.now())
+        self.clockAnchor = ClockAnchor(clock: configuration.clock, start: configuration.now())
         self.configuration = configuration
         self.roots = roots
         self.log = log

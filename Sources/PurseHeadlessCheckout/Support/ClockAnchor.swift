@@ -1,27 +1,24 @@
 import Foundation
 
-/// The device's time at a point, moved on by the injected clock: how far the checkout's clock says time went.
+/// A time at a point, moved on by the configuration's clock: the checkout's one time line.
 ///
-/// The checkout's server-time estimate takes the later of the device's clock and this one, so a test clock that
-/// is advanced expires a session like the passing of real time does; with a real clock the device's time decides.
+/// The checkout reads the device's wall clock once, when it opens or is restored; from then on only the injected
+/// clock moves its time (`ContinuousClock` by default, which counts the device's sleep and ignores changes of the
+/// wall clock). A test clock therefore decides alone when a session expires: real time passing while a test runs
+/// moves nothing.
 struct ClockAnchor: Sendable {
-    /// The device time when the anchor was set.
-    let device: Date
+    /// The time when the anchor was set.
+    let start: Date
     private let elapsed: @Sendable () -> TimeInterval
 
-    /// Anchors `clock` at `device`, now. A real clock (`ContinuousClock`, `SuspendingClock`) moves with the device's
-    /// own, which stays the authority: only an injected clock (a test clock) moves the anchor.
-    init(clock: any Clock<Duration>, device: Date) {
-        self.device = device
-        if clock is ContinuousClock || clock is SuspendingClock {
-            elapsed = { 0 }
-        } else {
-            elapsed = Self.elapsed(on: clock)
-        }
+    /// Anchors `clock` at `start`, now.
+    init(clock: any Clock<Duration>, start: Date) {
+        self.start = start
+        elapsed = Self.elapsed(on: clock)
     }
 
-    /// `device` moved on by the time the clock has moved since the anchor was set.
-    var now: Date { device.addingTimeInterval(elapsed()) }
+    /// `start` moved on by the time the clock has moved since the anchor was set.
+    var now: Date { start.addingTimeInterval(elapsed()) }
 
     private static func elapsed<C: Clock<Duration>>(on clock: C) -> @Sendable () -> TimeInterval {
         let origin = clock.now

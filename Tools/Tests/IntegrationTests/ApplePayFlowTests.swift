@@ -187,15 +187,15 @@ struct ApplePayFlowTests {
         #expect(checkout.state.phase == .ready)
     }
 
-    @Test("the device clock passing the expiry while the sheet is open: EXPIRED_SESSION, nothing sent")
+    @Test("the session expiring while the sheet is open: EXPIRED_SESSION, nothing sent")
     func expiredOnDevice() async throws {
         let harness = try Harness(.inProcess)
-        let deviceTime = MutableTime(Date())
+        let clock = TestClock()
         let sheet = SandboxApplePaySheet(steps: [
-            .perform { deviceTime.value = deviceTime.value.addingTimeInterval(2 * 86_400) }, .authorize(.approve),
+            .perform { await clock.advance(by: .seconds(2 * 86_400)) }, .authorize(.approve),
         ])
         let (checkout, element, _) = try await giftCardAndApplePay(harness, sheet: sheet) { configuration in
-            configuration.now = { deviceTime.value }
+            configuration.clock = clock
         }
         guard case .failed(let error) = await element.submitAndWait() else {
             Issue.record("expected a failure")

@@ -283,14 +283,14 @@ struct AvailabilityTests {
         #expect(error?.unavailableReason?.cause == .submitted)
     }
 
-    @Test("an expired session: the refusal expires it, availability follows")
+    @Test("an expired session: changes are refused, availability follows")
     func expired() async throws {
         let harness = try Harness(.inProcess)
-        let deviceTime = MutableTime(Date())
-        let checkout = try await harness.openCheckout(amount: 100) { $0.now = { deviceTime.value } }
+        let clock = TestClock()
+        let checkout = try await harness.openCheckout(amount: 100) { $0.clock = clock }
         let card = try checkout.method("payzen-creditcard")
         #expect(checkout.availability(of: card) == .available)
-        deviceTime.value = checkout.session.expirationDate.addingTimeInterval(3600)
+        await clock.advance(by: .seconds(2 * 3600))
         let error = #expect(throws: PurseCheckoutError.self) { try checkout.setPrimary(card) }
         #expect(error?.unavailableReason?.cause == .sessionExpired)
         #expect(checkout.availability(of: card).reason?.cause == .sessionExpired)

@@ -16,7 +16,11 @@ struct LoanSimulationFlowTests {
     func afterGiftCard(wire: Wire) async throws {
         let harness = try Harness(wire)
         harness.serverTime.value = Self.january31
-        let checkout = try await harness.openCheckout(amount: 250, shopper: nil) { $0.now = { Self.january31 } }
+        // A test clock: the checkout's time stays at its opening time, the 31st, however long the test runs.
+        let checkout = try await harness.openCheckout(amount: 250, shopper: nil) {
+            $0.now = { Self.january31 }
+            $0.clock = TestClock()
+        }
         let oney = try checkout.method(.oney, .cb3x)
         #expect(oney.isSimulable)
         try checkout.applySecondary(

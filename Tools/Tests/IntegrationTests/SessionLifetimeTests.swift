@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import PurseCheckoutTesting
 import PurseSandbox
 import Testing
@@ -84,6 +85,27 @@ struct SessionLifetimeTests {
         await clock.advance(by: .seconds(19 * 60))
         #expect(checkout.sessionState == .ready)
         await clock.advance(by: .seconds(61))
+        #expect(checkout.sessionState == .expired)
+    }
+
+    @Test("the injected clock alone moves the checkout's time: the device's wall clock running ahead expires nothing")
+    func deviceClockDoesNotMoveAnInjectedClock() async throws {
+        let clock = TestClock()
+        let sandbox = try PurseSandbox(configuration: SandboxConfiguration(clock: clock))
+        let session = try sandbox.createClientSession(amount: 10, shopper: nil)
+        // The device's wall clock as a test controls it: real time passing while the checkout opens and runs.
+        let wall = Mutex(Date())
+        let checkout = try await PurseHeadlessCheckout(
+            widgetData: session.widgetData,
+            configuration: PurseCheckoutConfiguration(
+                transport: SandboxTransport(sandbox), clock: clock, now: { wall.withLock { $0 } }))
+        await clock.waitForWatches()
+        wall.withLock { $0 = $0.addingTimeInterval(2 * 3600) }  // two hours of real time, past the 30-minute lifetime
+        #expect(checkout.sessionState == .ready)
+        let method = try #require(checkout.paymentMethods.first)
+        try checkout.setPrimary(method)
+        // The injected clock decides: 30 minutes on it, and the session is over.
+        await clock.advance(by: .seconds(30 * 60))
         #expect(checkout.sessionState == .expired)
     }
 

@@ -124,12 +124,14 @@ struct PrimarySelectionTests {
 
     @Test("the session expiring while open moves the checkout to expired and refuses changes")
     func expiresWhileOpen() async throws {
-        let clock = MutableDate(TestSessions.serverNow)
+        let clock = HandClock()
         let transport = StubTransport.withServerTime(TestSessions.serverNow)
-        let configuration = PurseCheckoutConfiguration(transport: transport, now: { clock.value })
+        let configuration = PurseCheckoutConfiguration(
+            transport: transport, clock: clock, now: { TestSessions.serverNow })
         let checkout = try await PurseHeadlessCheckout(
             widgetData: TestSessions.widgetData(), configuration: configuration)
-        clock.value = TestSessions.expiry.addingTimeInterval(1)
+        // The expiry watch sleeps on this clock and never wakes: the refusal itself finds the session expired.
+        clock.advance(by: .seconds(TestSessions.expiry.timeIntervalSince(TestSessions.serverNow) + 1))
         let error = #expect(throws: PurseCheckoutError.self) { try checkout.setPrimary(checkout.paymentMethods[0]) }
         #expect(error?.code == .expiredSession)
         #expect(checkout.sessionState == .expired)
@@ -162,4 +164,16 @@ final class MutableFlag: Sendable {
     private let storage = Locked(false)
     var value: Bool { storage.withLock { $0 } }
     func set() { storage.withLock { $0 = true } }
+}
+
+/// A clock a test moves by hand. Its sleeps last until cancelled, so a watch sleeping on it never fires: only what
+/// reads `now` sees the time pass.
+final class HandClock: Clock {
+    private let offset = Locked<Duration>(.zero)
+    var now: ElapsedClock.Instant { ElapsedClock.Instant(offset: offset.withLock { $0 }) }
+    var minimumResolution: Duration { .zero }
+    func advance(by duration: Duration) { offset.withLock { $0 += duration } }
+    func sleep(until deadline: ElapsedClock.Instant, tolerance: Duration?) async throws {
+        try await StoppedClock().sleep(until: deadline, tolerance: tolerance)
+    }
 }
