@@ -1,7 +1,7 @@
 import Foundation
-import Synchronization
 import PurseCheckoutTesting
 import PurseSandbox
+import Synchronization
 import Testing
 
 @testable import PurseHeadlessCheckout
