@@ -19,7 +19,8 @@ public struct LoanSimulation: Sendable, Hashable {
     public let currency: String
     /// The first instalment (in French plans it often carries the fees).
     public let initialInstallmentAmount: Decimal
-    /// Each instalment between the first and the last.
+    /// Each instalment between the first and the last. A plan of two instalments has none: this is then the last
+    /// instalment (of one instalment, the only one), so every amount here is one of ``schedule``'s.
     public let installmentAmount: Decimal
     /// The last instalment.
     public let finalInstallmentAmount: Decimal

@@ -7,6 +7,10 @@ import Foundation
 /// `legal_text`. Anything missing or of the wrong type, a count outside 1…120, a negative amount, or instalments
 /// that do not add up to the total (or a total that is not the amount plus the cost) is `INVALID_LOAN_SIMULATION`:
 /// a schedule shown to a shopper must be right to the minor unit.
+///
+/// Every amount exposed is one of the schedule's: a plan of two instalments has none between the first and the last,
+/// so `instalment_amount` is not part of its sum and is not used (its ``LoanSimulation/installmentAmount`` is the
+/// last instalment); a plan of one instalment uses neither `instalment_amount` nor `final_instalment_amount`.
 struct LoanSimulationReading {
     let methodID: String
     let requested: Money
@@ -55,7 +59,8 @@ struct LoanSimulationReading {
         }
         return LoanSimulation(
             methodID: methodID, amount: requested.decimal, currency: currency.code,
-            initialInstallmentAmount: major(initial), installmentAmount: major(count == 1 ? initial : recurring),
+            initialInstallmentAmount: major(initial),
+            installmentAmount: major(parts.count > 2 ? recurring : parts[parts.count - 1]),
             finalInstallmentAmount: major(count == 1 ? initial : final), installmentCount: count,
             totalCost: major(cost), totalAmount: major(total),
             aprc: try result.decimal("effective_annual_percentage_rate"),

@@ -52,6 +52,11 @@ struct LoanSimulationReadingTests {
         #expect(simulation.totalAmount == Money(minorUnits: amount + cost, currency: money).decimal)
         #expect(simulation.schedule.map(\.number) == Array(1...Int(count)))
         #expect(simulation.currency == currency && simulation.installmentCount == Int(count))
+        // Every amount exposed is one of the schedule's (two instalments: the answer's instalment_amount, 0 in the
+        // 9,999 case, is not one of them and is not exposed).
+        #expect(simulation.initialInstallmentAmount == simulation.schedule.first?.amount)
+        #expect(simulation.finalInstallmentAmount == simulation.schedule.last?.amount)
+        #expect(simulation.installmentAmount == simulation.schedule[min(1, simulation.schedule.count - 1)].amount)
     }
 
     @Test(
