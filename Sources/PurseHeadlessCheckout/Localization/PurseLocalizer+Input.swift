@@ -8,6 +8,11 @@ extension PurseLocalizer {
     /// `nil` for anything else: no digits, more than one separator, more decimals than the currency has, even
     /// zeros (so a German `"1.000"` is never read as one euro: it is refused), a sign, or zero. Thousands
     /// separators are not accepted.
+    ///
+    /// Three digits after the separator, in a currency with three decimals (KWD, BHD, OMR…), read as a thousand in
+    /// the locales that group digits with that separator: they are decimals only when the separator is this
+    /// localizer's locale's decimal separator, and the amount is refused otherwise. `"1,000"` is 1 KWD in French
+    /// and refused in English; `"1.000"` is 1 KWD in English and refused in German; `"1,5"` is 1.5 KWD in both.
     public func parseAmount(_ text: String, currency: Currency) -> Decimal? {
         var kept = ""
         for character in text where !character.isWhitespace && character != "\u{00A0}" && character != "\u{202F}" {
@@ -27,6 +32,11 @@ extension PurseLocalizer {
             normalized.removeFirst()
         }
         let decimals = normalized.split(separator: ".", omittingEmptySubsequences: false).dropFirst().first?.count ?? 0
+        if decimals == 3, let typed = kept.first(where: { $0 == "," || $0 == "." }),
+            String(typed) != (locale.decimalSeparator ?? ".")
+        {
+            return nil  // "1,000" in English: a thousand, or one with three decimals
+        }
         guard normalized.first != ".", normalized.last != ".", decimals <= currency.exponent,
             let units = try? MinorUnitsParser.minorUnits(fromJSONNumber: normalized, exponent: currency.exponent),
             units > 0

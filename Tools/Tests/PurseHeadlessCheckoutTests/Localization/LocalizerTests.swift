@@ -131,6 +131,18 @@ struct LocalizerTests {
         #expect(Self.french.parseAmount(text, currency: .eur) == expected.flatMap { Decimal(string: $0) })
     }
 
+    @Test(
+        "three decimals (KWD): three digits after the locale's decimal separator are decimals, else refused",
+        arguments: [
+            ("fr", "1,000", "1"), ("fr", "1.000", nil), ("fr", "1,5", "1.5"), ("fr", "12,345", "12.345"),
+            ("en", "1,000", nil), ("en", "1.000", "1"), ("en", "1,5", "1.5"), ("en", "12.345", "12.345"),
+            ("de", "1.000", nil), ("de", "1,250", "1.25"), ("en", "1,2345", nil), ("en", "1000", "1000"),
+        ] as [(String, String, String?)])
+    func threeDecimalAmountInput(language: String, text: String, expected: String?) {
+        let localizer = PurseLocalizer(locale: Locale(identifier: language))
+        #expect(localizer.parseAmount(text, currency: Currency(code: "KWD")) == expected.flatMap { Decimal(string: $0) })
+    }
+
     @Test("accessibility as data: stable field identifiers for UI tests; a label and a hint in every language")
     func accessibilityData() {
         // UI tests find the fields by these: they are API, the same in every language.
