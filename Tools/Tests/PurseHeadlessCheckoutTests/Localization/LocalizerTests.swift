@@ -140,7 +140,8 @@ struct LocalizerTests {
         ] as [(String, String, String?)])
     func threeDecimalAmountInput(language: String, text: String, expected: String?) {
         let localizer = PurseLocalizer(locale: Locale(identifier: language))
-        #expect(localizer.parseAmount(text, currency: Currency(code: "KWD")) == expected.flatMap { Decimal(string: $0) })
+        let parsed = localizer.parseAmount(text, currency: Currency(code: "KWD"))
+        #expect(parsed == expected.flatMap { Decimal(string: $0) })
     }
 
     @Test("accessibility as data: stable field identifiers for UI tests; a label and a hint in every language")
