@@ -90,7 +90,7 @@ struct CheckoutCommandTests {
         let report = try JSONValue.parse(purse.output.trimmingCharacters(in: .whitespacesAndNewlines))
         #expect(report["outcome"] == "returned")
         #expect(report["client_session_id"]?.stringValue == session.id)
-        #expect(report["confirmed_by"] == "return data (unsigned)")
+        #expect(report["confirmed_by"] == "return data (unverified)")
         // The merchant side, asked by the test itself: one authorized payment.
         let status = try await sandbox.session(session.id)
         #expect(status["status"] == "COMPLETED")

@@ -45,7 +45,8 @@ struct CLIText: Sendable {
     )
         -> String
     {
-        localizer.string(PurseMessage(key, arguments.map { PurseMessage.Argument($0.0, $0.1) }, pluralArgument: plural))
+        localizer.string(
+            PurseMessage(key, arguments.map { PurseMessage.Argument($0.0, $0.1) }, pluralArgument: plural).terminalSafe)
     }
 
     /// One value (an amount, a count) as the dialogue's language writes it.
@@ -54,7 +55,7 @@ struct CLIText: Sendable {
     /// An SDK message in the checkout's language; in English its amounts read as the dialogue writes them
     /// (`42.50 EUR`).
     func callAsFunction(_ message: PurseMessage) -> String {
-        localizer.string(isEnglish ? Self.plainAmounts(message) : message)
+        localizer.string((isEnglish ? Self.plainAmounts(message) : message).terminalSafe)
     }
 
     /// `message` with each amount argument, nested ones included, written `42.50 EUR`.
@@ -98,5 +99,20 @@ struct CLIText: Sendable {
     /// Reads `Localizable.strings` of `language` from the command's resources.
     private static func table(_ language: String) -> [String: String] {
         PurseLocalizer.strings(language: language, in: .module)
+    }
+}
+
+extension PurseMessage {
+    /// The message with each text argument, nested ones included, made safe for a terminal
+    /// (``TerminalText/safeLine(_:)``): the values a sentence takes in (a server's message, a label) come from outside.
+    var terminalSafe: PurseMessage {
+        let arguments = arguments.map { argument -> PurseMessage.Argument in
+            switch argument.value {
+            case .text(let value): .init(argument.name, .text(TerminalText.safeLine(value)))
+            case .message(let inner): .init(argument.name, .message(inner.terminalSafe))
+            case .amount, .count: argument
+            }
+        }
+        return PurseMessage(key, arguments, pluralArgument: pluralArgument)
     }
 }

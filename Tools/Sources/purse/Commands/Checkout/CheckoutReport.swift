@@ -40,7 +40,8 @@ struct CheckoutReport {
     var split: [AmountSplitEntry] = []
     /// `/validate`'s global status, when it answered.
     var globalStatus: String?
-    /// The payment's authorization status and who said it (`merchant backend`, or `return data (unsigned)`).
+    /// The payment's authorization status and who said it (`merchant backend`, or `return data (unverified)`: the
+    /// return data is signed, but the command checks no signature).
     var authorizationStatus: String?
     var confirmedBy: String?
     var error: PurseCheckoutError?

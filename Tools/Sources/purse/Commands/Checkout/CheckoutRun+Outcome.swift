@@ -65,7 +65,7 @@ extension CheckoutRun {
             if let status = data?.authorizationStatus {
                 report.authorizationStatus = status
                 // The `--json` report's `confirmed_by` value, a stable name that only the JSON prints.
-                report.confirmedBy = "return data (unsigned)"  // not shopper text
+                report.confirmedBy = "return data (unverified)"  // not shopper text
             }
             report.message =
                 if let status = report.authorizationStatus {

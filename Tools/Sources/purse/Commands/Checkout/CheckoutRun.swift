@@ -271,7 +271,7 @@ final class CheckoutRun {
         var report = CheckoutReport(outcome: .cancelled, message: text("cli.interrupt.cancelled"))
         report.sessionID = sessionID
         report.signal = signal
-        FileHandle.standardError.write(Data(("\n" + report.message + "\n").utf8))
+        FileHandle.standardError.write(Data(TerminalText.printable("\n" + report.message + "\n").utf8))
         if settings.json { console.print(report.json.jsonText) }
         exit(report.exitStatus)
     }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Where the checkout's dialogue goes: standard output, or standard error with `--json` (standard output
-/// then carries only the final JSON object, so a script can parse it).
+/// then carries only the final JSON object, so a script can parse it). Whatever is written keeps the command's own
+/// styles and loses every other control character (``TerminalText/printable(_:)``).
 struct CheckoutScreen: Sendable {
     let console: Console
     let toStandardError: Bool
@@ -13,12 +14,13 @@ struct CheckoutScreen: Sendable {
 
     /// Text without a line ending (a prompt).
     func write(_ text: String) {
-        (toStandardError ? FileHandle.standardError : FileHandle.standardOutput).write(Data(text.utf8))
+        (toStandardError ? FileHandle.standardError : FileHandle.standardOutput).write(
+            Data(TerminalText.printable(text).utf8))
     }
 
     /// A problem the shopper can fix (a wrong PIN format, a refused amount): always on standard error.
     func problem(_ text: String) {
-        FileHandle.standardError.write(Data((console.red("✗") + " " + text + "\n").utf8))
+        FileHandle.standardError.write(Data(TerminalText.printable(console.red("✗") + " " + text + "\n").utf8))
     }
 
     /// A section title.

@@ -59,14 +59,14 @@ enum CheckoutText {
         var parts: [String] = [token.name ?? token.brand ?? token.methodID]
         if let brand = token.brand, token.name != nil { parts.append(brand) }
         if let last4 = lastFour(token.maskedPAN) { parts.append("•••• \(last4)") }
-        return parts.joined(separator: " ")
+        return TerminalText.safeLine(parts.joined(separator: " "))
     }
 
     /// A saved gift card: its name and last four digits.
     static func describe(_ token: SavedSecondaryToken) -> String {
         var parts: [String] = [token.name ?? token.methodID]
         if let last4 = lastFour(token.maskedPAN) { parts.append("•••• \(last4)") }
-        return parts.joined(separator: " ")
+        return TerminalText.safeLine(parts.joined(separator: " "))
     }
 
     /// A session update's report as the shopper is told it, one line each: the SDK's messages
@@ -103,9 +103,12 @@ enum CheckoutText {
         text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
     }
 
-    /// A short phrase for an SDK error: its message and code (the SDK never puts card data in either).
+    /// A short phrase for an SDK error: its message and code (the SDK never puts card data in either), without
+    /// control characters (a message may quote a server's).
     static func reason(_ error: any Error) -> String {
-        if let error = error as? PurseCheckoutError { return "\(error.message) (\(error.code.rawValue))" }
-        return "\(error)"
+        if let error = error as? PurseCheckoutError {
+            return TerminalText.safeLine("\(error.message) (\(error.code.rawValue))")
+        }
+        return TerminalText.safeLine("\(error)")
     }
 }

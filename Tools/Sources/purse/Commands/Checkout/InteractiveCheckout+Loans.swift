@@ -54,7 +54,7 @@ extension InteractiveCheckout {
             arguments.append(("aprc", .text(aprc.formatted(.number.locale(text.localizer.locale)))))
         }
         var lines = [text(key, arguments)]
-        if let legal = plan.legalText { lines.append(legal) }
+        if let legal = plan.legalText { lines.append(TerminalText.safe(legal)) }
         return lines
     }
 }
