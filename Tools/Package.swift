@@ -166,7 +166,7 @@ let package = Package(
 // (`PurseHTTPServer`) is a target of this package; `-enable-testing` applies to the root package's modules too, so
 // the targets reach the SDK's internal decoders with `@testable import`. The invariant checks are one source shared with the test suites (symbolic
 // links under Fuzz/Targets), so every `swift test` replays the committed corpora through the same checks.
-// Measured on the shared 2-core machine: building the four targets from nothing takes 85 to 110 s (release; a
+// Measured on the shared 2-core machine: building the first four targets from nothing took 85 to 110 s (release; a
 // debug build is about as long but runs about five times fewer inputs per second).
 if Context.environment["PURSE_FUZZ"] == "1" {
     let fuzzSettings: [SwiftSetting] = [
@@ -187,6 +187,8 @@ if Context.environment["PURSE_FUZZ"] == "1" {
     for (name, invariants) in [
         ("fuzz-session", "FuzzHeadlessInvariants"), ("fuzz-gateway", "FuzzHeadlessInvariants"),
         ("fuzz-redirect", "FuzzHeadlessInvariants"), ("fuzz-http", "FuzzHTTPInvariants"),
+        ("fuzz-loan", "FuzzHeadlessInvariants"), ("fuzz-status", "FuzzHeadlessInvariants"),
+        ("fuzz-hint", "FuzzHeadlessInvariants"), ("fuzz-amount", "FuzzHeadlessInvariants"),
     ] {
         package.targets.append(
             .executableTarget(

@@ -46,6 +46,24 @@ import Testing
         }
     }
 
+    /// The parsers' seed corpora: loan simulation answers, payment status reports, return data, typed amounts.
+    @Test(arguments: ["loan", "status", "hint", "amount"])
+    func parserSeedCorpusHoldsEveryInvariant(target: String) async throws {
+        let seeds = try Self.inputs(in: "Fuzz/corpus/\(target)")
+        #expect(seeds.count >= 5)
+        for seed in seeds {
+            await Task.yield()  // long under a sanitizer; the cooperative pool is shared
+            #expect(throws: Never.self, "\(seed.name)") {
+                switch target {
+                case "loan": try LoanFuzzInvariants.check(seed.bytes)
+                case "status": try StatusFuzzInvariants.check(seed.bytes)
+                case "hint": try HintFuzzInvariants.check(seed.bytes)
+                default: try AmountFuzzInvariants.check(seed.bytes)
+                }
+            }
+        }
+    }
+
     /// Inputs a fuzz run crashed on, kept after the fix. Gateway: `.postHTML` documents whose form the form
     /// scanner missed (`<<form …>`, `<form/action=…>`, a quote not after `=`), so a plan accepted a post to a
     /// host the policy refuses. Redirect: a return path Foundation re-escapes, so the policy refused its own

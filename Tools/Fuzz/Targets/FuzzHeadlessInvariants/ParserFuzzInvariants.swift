@@ -1,0 +1,1 @@
+../../../Tests/PurseHeadlessCheckoutTests/Fuzz/ParserFuzzInvariants.swift
