@@ -189,6 +189,7 @@ if Context.environment["PURSE_FUZZ"] == "1" {
         ("fuzz-redirect", "FuzzHeadlessInvariants"), ("fuzz-http", "FuzzHTTPInvariants"),
         ("fuzz-loan", "FuzzHeadlessInvariants"), ("fuzz-status", "FuzzHeadlessInvariants"),
         ("fuzz-hint", "FuzzHeadlessInvariants"), ("fuzz-amount", "FuzzHeadlessInvariants"),
+        ("fuzz-planner", "FuzzHeadlessInvariants"),
     ] {
         package.targets.append(
             .executableTarget(

@@ -64,6 +64,18 @@ import Testing
         }
     }
 
+    /// The update planner's seed corpus.
+    @Test @MainActor func plannerSeedCorpusHoldsEveryInvariant() async throws {
+        let seeds = try Self.inputs(in: "Fuzz/corpus/planner")
+        #expect(seeds.count >= 5)
+        var shares = 0
+        for seed in seeds {
+            await Task.yield()
+            #expect(throws: Never.self, "\(seed.name)") { shares += try PlannerFuzzInvariants.check(seed.bytes) }
+        }
+        #expect(shares >= 8, "the seeds' old checkouts hold gift card shares for the planner to place")
+    }
+
     /// Inputs a fuzz run crashed on, kept after the fix. Gateway: `.postHTML` documents whose form the form
     /// scanner missed (`<<form …>`, `<form/action=…>`, a quote not after `=`), so a plan accepted a post to a
     /// host the policy refuses. Redirect: a return path Foundation re-escapes, so the policy refused its own

@@ -189,3 +189,191 @@ package enum AmountFuzzInvariants {
         }
     }
 }
+
+// MARK: - The update planner
+
+/// Reads fuzz bytes as small numbers; past the end, zeros.
+struct FuzzByteReader {
+    private var bytes: ArraySlice<UInt8>
+    init(_ bytes: [UInt8]) { self.bytes = bytes[...] }
+    mutating func byte() -> UInt8 { bytes.popFirst() ?? 0 }
+    mutating func number(below bound: Int64) -> Int64 {
+        let value = (0..<4).reduce(Int64(0)) { value, _ in value << 8 | Int64(byte()) }
+        return bound > 0 ? value % bound : 0
+    }
+    mutating func flag() -> Bool { byte() & 1 == 1 }
+}
+
+package enum PlannerFuzzInvariants {
+    /// A sandbox session of the demo shopper (three gift card methods, saved cards and gift cards), 100.00 EUR.
+    @MainActor static let base: ClientSession? = {
+        let path = "Tests/PurseHeadlessCheckoutTests/Fixtures/sandbox-session-gift-cards.json"
+        let url =
+            FileManager.default.fileExists(atPath: path)
+            ? URL(fileURLWithPath: path)
+            : URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Fixtures/sandbox-session-gift-cards.json")
+        guard let data = try? Data(contentsOf: url), let params = try? JSONValue.parse(data) else { return nil }
+        return try? SessionDecoder.decode(params: params)
+    }()
+
+    static func session(
+        _ base: ClientSession, amount: Int64, currency: Currency, primaries: [PrimaryMethod],
+        secondaries: [SecondaryMethod]
+    ) -> ClientSession {
+        ClientSession(
+            apiKey: base.apiKey, entityID: base.entityID, environment: base.environment, apiRoots: base.apiRoots,
+            walletSession: base.walletSession, source: base.source, amountMinorUnits: amount, currency: currency,
+            primaryMethods: primaries, secondaryMethods: secondaries, paymentTokens: base.paymentTokens,
+            savedSecondaryTokens: base.savedSecondaryTokens, unstableMethodIDs: base.unstableMethodIDs,
+            informationRequestHiddenIDs: base.informationRequestHiddenIDs)
+    }
+
+    /// The bytes choose an old checkout (its amount, primary, up to three typed gift cards with balances, totals
+    /// and slices), a new session (amount, currency, methods withdrawn) and balance reads. The plan is total (never
+    /// a trap, never an error for a non-negative amount) and right to the minor unit:
+    /// - every share of the old split is reported once, in order; the kept and clamped ones, under their new ids,
+    ///   are exactly the new split's secondary shares, with the amounts reported; a released one is not in it;
+    /// - no share pays more than its balance (the balance read again when there is a read), the shares add up to at
+    ///   most the new amount, and a share whose method the new session withdrew, or in another currency, is released;
+    /// - typed cards kept are exactly the split's typed shares; the primary is kept only when the new session offers
+    ///   it; the plan is open (`ready`, no attempt);
+    /// - made again with every read it asked for, it asks for nothing more, and the same inputs plan the same state.
+    /// Returns how many shares the old split had, so that a test can tell its seeds reach the planner's work.
+    @discardableResult
+    @MainActor package static func check(_ bytes: [UInt8]) throws(FuzzViolation) -> Int {
+        guard let base else { throw FuzzViolation(description: "the planner's fixture session is missing") }
+        var input = FuzzByteReader(bytes)
+        let oldSession = session(
+            base, amount: input.number(below: 10_000_000) + 1, currency: base.currency,
+            primaries: base.primaryMethods, secondaries: base.secondaryMethods)
+        guard let state = try? CheckoutState(session: oldSession, serverClockOffset: 0) else {
+            throw FuzzViolation(description: "the planner's old state could not be built")
+        }
+        let opened = base.expirationDate.addingTimeInterval(-60)
+        let checkout = PurseHeadlessCheckout(
+            restoredState: state, configuration: PurseCheckoutConfiguration(now: { opened }))
+        let primaryChoice = Int(input.byte()) % (base.primaryMethods.count + 1)
+        if primaryChoice < base.primaryMethods.count { try? checkout.setPrimary(base.primaryMethods[primaryChoice]) }
+        for index in 0..<Int(input.byte() % 4) where !base.secondaryMethods.isEmpty {
+            let method = base.secondaryMethods[Int(input.byte()) % base.secondaryMethods.count]
+            let balance = input.number(below: 5_000_000)
+            let extra = input.flag() ? input.number(below: 100_000) : nil
+            let token = SecondaryToken(
+                id: "typed-\(index)", partner: method.partner, method: method.method, pan: "600358000000000001\(index)",
+                cvv: nil, balanceMinorUnits: balance,
+                totalBalance: extra.map { Money(minorUnits: balance + $0, currency: oldSession.currency).decimal },
+                currency: oldSession.currency, canBeRegistered: false, expirationDate: nil, partnerReference: nil,
+                stepID: nil, pluginResult: .object([:]), sessionID: oldSession.id)
+            if input.flag() {
+                let slice = Money(minorUnits: input.number(below: 5_000_000) + 1, currency: oldSession.currency)
+                try? checkout.applySecondary(token, amount: slice.decimal)
+            } else {
+                try? checkout.applySecondary(token)
+            }
+        }
+        let withdrawnPrimaries = input.byte()
+        let withdrawnSecondaries = input.byte()
+        let newSession = session(
+            base, amount: input.number(below: 10_000_001),
+            currency: input.byte() == 0xFF ? Currency(code: "JPY") : base.currency,
+            primaries: base.primaryMethods.enumerated().filter { withdrawnPrimaries >> ($0.offset % 8) & 1 == 0 }
+                .map(\.element),
+            secondaries: base.secondaryMethods.enumerated().filter { withdrawnSecondaries >> ($0.offset % 8) & 1 == 0 }
+                .map(\.element))
+        let target = UpdateTarget(
+            session: newSession, roots: newSession.apiRoots,
+            client: APIClient(
+                transport: PurseCheckoutConfiguration().transport, timeout: .seconds(1), log: Logger(handler: nil)))
+        var reads: [String: BalanceRead] = [:]
+        for share in checkout.state.split.secondaryShares where input.flag() {
+            guard let typed = checkout.state.secondaryTokens[share.id] else { continue }
+            reads[share.id] = .typed(
+                SecondaryToken(
+                    id: share.id + "-read", partner: typed.partner, method: typed.method, pan: typed.pan, cvv: nil,
+                    balanceMinorUnits: input.number(below: 5_000_000), totalBalance: nil, currency: newSession.currency,
+                    canBeRegistered: false, expirationDate: nil, partnerReference: nil, stepID: nil,
+                    pluginResult: .object([:]), sessionID: newSession.id))
+        }
+        let plan: UpdatePlan
+        do {
+            plan = try UpdatePlanner(checkout: checkout, target: target, reads: reads).plan()
+        } catch {
+            throw FuzzViolation(description: "the planner refused a non-negative amount: \(error.code)")
+        }
+        try checkPlan(plan, old: checkout.state, newSession: newSession, reads: reads)
+        let again = try? UpdatePlanner(checkout: checkout, target: target, reads: reads).plan()
+        try fuzzRequire(again?.state == plan.state && again?.report == plan.report, "the same inputs planned otherwise")
+        // Every read the plan asked for, answered with the balance it asked: nothing more is asked.
+        var answered = reads
+        for request in plan.missingReads {
+            guard case .typed(let token) = request.card else { continue }
+            answered[request.shareID] = .typed(
+                SecondaryToken(
+                    id: request.shareID + "-asked", partner: token.partner, method: token.method, pan: token.pan,
+                    cvv: nil, balanceMinorUnits: request.asked, totalBalance: nil, currency: newSession.currency,
+                    canBeRegistered: false, expirationDate: nil, partnerReference: nil, stepID: nil,
+                    pluginResult: .object([:]), sessionID: newSession.id))
+        }
+        if answered.count > reads.count {
+            guard let replanned = try? UpdatePlanner(checkout: checkout, target: target, reads: answered).plan() else {
+                throw FuzzViolation(description: "the planner refused a plan made again with its reads")
+            }
+            try fuzzRequire(replanned.missingReads.isEmpty, "a plan made again with its reads asks for more")
+            try checkPlan(replanned, old: checkout.state, newSession: newSession, reads: answered)
+        }
+        return checkout.state.split.secondaryShares.count
+    }
+
+    @MainActor static func checkPlan(
+        _ plan: UpdatePlan, old: CheckoutState, newSession: ClientSession, reads: [String: BalanceRead]
+    ) throws(FuzzViolation) {
+        let split = plan.state.split
+        let currency = newSession.currency
+        try fuzzRequire(split.amount.minorUnits == newSession.amountMinorUnits, "the new split is of another amount")
+        try fuzzRequire(split.secondaryTotal <= split.amount.minorUnits, "the shares pay more than the order")
+        try fuzzRequire(plan.state.phase == .ready && plan.state.attempt == nil, "a plan that is not open")
+        let updates = plan.report.secondaryShares
+        try fuzzRequire(
+            updates.map(\.id) == old.split.secondaryShares.map(\.id),
+            "the report does not list every old share in order")
+        let currencyChanged = newSession.currency != old.session.currency
+        var placed: [String] = []
+        for update in updates {
+            let offered = newSession.secondaryMethods.contains {
+                "\($0.partner.rawValue)-\($0.method.rawValue)" == update.methodID
+            }
+            switch update.outcome {
+            case .released(let reason):
+                try fuzzRequire(update.newID == nil, "a released share with a new id")
+                try fuzzRequire(
+                    !currencyChanged || reason == .currencyChanged, "a change of currency released otherwise")
+                try fuzzRequire(
+                    currencyChanged || offered || reason == .methodRemoved, "a withdrawn method released otherwise")
+            case .kept(let amount), .clamped(_, let amount):
+                try fuzzRequire(!currencyChanged, "a share kept across a change of currency")
+                try fuzzRequire(offered, "a share kept although its method was withdrawn")
+                guard let id = update.newID, let share = split.share(id: id) else {
+                    throw FuzzViolation(description: "a share reported kept is not in the split")
+                }
+                placed.append(id)
+                try fuzzRequire(
+                    Money(minorUnits: share.amount, currency: currency).decimal == amount,
+                    "a share pays another amount than reported")
+                let before = old.split.secondaryShares.first { $0.id == update.id }
+                let balance = reads[update.id]?.balance ?? before?.balance ?? 0
+                try fuzzRequire(share.amount <= balance && share.amount > 0, "a share pays more than its balance")
+            }
+        }
+        try fuzzRequire(split.secondaryShares.map(\.id) == placed, "the split's shares are not the ones reported kept")
+        try fuzzRequire(
+            plan.state.secondaryTokens.keys.allSatisfy { placed.contains($0) },
+            "typed cards kept that are not in the split")
+        if let primary = plan.state.primary {
+            try fuzzRequire(
+                newSession.primaryMethods.contains { $0.id == primary.id }
+                    || newSession.paymentTokens.contains { $0.id == primary.id },
+                "a primary kept that the new session does not offer")
+        }
+    }
+}
