@@ -2,7 +2,7 @@ import Foundation
 
 /// What the card input models use from their checkout: its clock for expiry checks, the vault, its log.
 struct CardEnvironment: Sendable {
-    /// The checkout's estimate of the server's time (device clock plus the offset measured at opening).
+    /// The checkout's estimate of the server's time (its clock's time line plus the offset measured at opening).
     let now: @Sendable () -> Date
     /// The session's Purse vault, or `nil` when the session names no vault tenant.
     let vault: VaultAPI?
@@ -10,6 +10,10 @@ struct CardEnvironment: Sendable {
     let log: Logger
     /// The checkout's language for the text the models give (English before binding).
     var localizer: PurseLocalizer = .english
+    /// The checkout's scope now (``CheckoutScope``), or `nil` once it is torn down: a look-up records it when it
+    /// starts, and its answer is taken only if the scope is still the same when it comes. Always the same before
+    /// binding.
+    var scope: @MainActor () -> CheckoutScope? = { CheckoutScope(sessionID: "", generation: 0) }
 
     /// Before a model is bound to a checkout: device time, no vault, no log.
     static let unbound = CardEnvironment(now: { Date() }, vault: nil, log: Logger(handler: nil))
@@ -19,12 +23,16 @@ extension PurseHeadlessCheckout {
     /// The environment card input models of this checkout get.
     var cardEnvironment: CardEnvironment {
         let offset = state.serverClockOffset
-        let deviceNow = configuration.now
+        let anchor = clockAnchor
         let vault = state.session.source.purseVaultTenantID.map {
             VaultAPI(client: paymentAPI.client, root: roots.vault, tenantID: $0)
         }
         return CardEnvironment(
-            now: { deviceNow().addingTimeInterval(offset) }, vault: vault, log: log, localizer: localizer)
+            now: { anchor.now.addingTimeInterval(offset) }, vault: vault, log: log, localizer: localizer,
+            scope: { [weak self] in
+                guard let self, self.state.phase != .terminated else { return nil }
+                return self.scope
+            })
     }
 }
 

@@ -238,19 +238,24 @@ public final class CardForm {
         lookup.replace(with: nil)
         pendingPrefix = nil
         guard let prefix, answers[prefix] == nil, !failedPrefixes.contains(prefix) else { return }
+        guard let scope = environment.scope() else { return }  // the checkout was torn down: nothing more is sent
         pendingPrefix = prefix
         let log = environment.log
         lookup.replace(
             with: Task { [weak self] in
                 do throws(PurseCheckoutError) {
                     let brands = try await vault.binLookup(firstDigits: prefix)
-                    self?.finishLookup(prefix, brands: brands)
+                    guard let self else { return }
+                    guard self.environment.scope() == scope else { return self.lookupOutlived(prefix) }
+                    self.finishLookup(prefix, brands: brands)
                 } catch  where error.code == .requestCancelled {
                     return  // superseded by a newer prefix
                 } catch {
                     if Task.isCancelled { return }
+                    guard let self else { return }
+                    guard self.environment.scope() == scope else { return self.lookupOutlived(prefix) }
                     log.warning("BIN look-up failed (\(error.code)): brands come from the local IIN table")
-                    self?.finishLookup(prefix, brands: nil)
+                    self.finishLookup(prefix, brands: nil)
                 }
             })
     }
@@ -263,10 +268,22 @@ public final class CardForm {
         onDidChange?()
     }
 
-    /// Waits for the look-up of the current number, if one is under way (submit sends the right network).
+    /// A look-up whose checkout was torn down or moved onto another session while it ran: its answer is dropped
+    /// (the form changes only for its checkout as it is now), and a checkout still open looks the number up again.
+    private func lookupOutlived(_ prefix: String) {
+        guard pendingPrefix == prefix else { return }
+        pendingPrefix = nil
+        environment.log.info("BIN look-up answer discarded: the checkout changed while it ran")
+        lookUpBrandIfNeeded()
+    }
+
+    /// Waits for the look-up of the current number, if one is under way (submit sends the right network); a
+    /// look-up started again after a session change is waited for too.
     func settleBrandLookup() async {
-        guard pendingPrefix != nil, let task = lookup.current else { return }
-        await task.value
+        for _ in 0..<3 {
+            guard pendingPrefix != nil, let task = lookup.current else { return }
+            await task.value
+        }
     }
 
     // MARK: Submission

@@ -232,6 +232,51 @@ struct OverlappingCallsTests {
         try checkout.applySecondary(token)
         #expect(checkout.amountSplit.map(\.amount) == [45])
     }
+
+    // MARK: BIN look-ups
+
+    /// A card form of a checkout on the test clock, prepared, with its vault's next answer 5 s late.
+    private func slowLookup(_ clock: TestClock, _ harness: Harness) async throws -> (PurseHeadlessCheckout, CardForm) {
+        let checkout = try await harness.openCheckout(amount: 20, shopper: nil)
+        let method = try #require(checkout.sandboxCardMethod)
+        let element = checkout.paymentElement(for: .primaryMethod(method))
+        await element.prepare()
+        let form = try #require(element.cardForm)
+        harness.sandbox.faults.inject(.latency(.seconds(5), count: 1), on: .vault)
+        form.pan = "555555"
+        #expect(form.isLookingUpBrand)
+        await clock.waitForSleeper(for: .seconds(5))
+        return (checkout, form)
+    }
+
+    @Test("a BIN look-up answering after teardown changes nothing in the form, and nothing more is looked up")
+    func binLookupAfterTeardown() async throws {
+        let clock = TestClock()
+        let harness = try Harness(.inProcess, clock: clock)
+        let (checkout, form) = try await slowLookup(clock, harness)
+        checkout.teardown()
+        await clock.advance(by: .seconds(5))
+        await form.settleBrandLookup()
+        #expect(form.brand == nil && form.brandSource == nil, "the answer was taken after teardown")
+        #expect(!form.isLookingUpBrand)
+        form.pan = "4111111111"
+        #expect(!form.isLookingUpBrand, "a torn-down checkout's form looked a number up")
+        #expect(harness.sandbox.stats().requests(.vault) == 1)
+    }
+
+    @Test("a BIN look-up answering after the cart moved to another session is dropped and made again")
+    func binLookupAcrossUpdate() async throws {
+        let clock = TestClock()
+        let harness = try Harness(.inProcess, clock: clock)
+        let (checkout, form) = try await slowLookup(clock, harness)
+        let sessionB = try harness.sandbox.createClientSession(amount: 45, shopper: nil)
+        try await checkout.updateSession(widgetData: sessionB.widgetData)
+        await clock.advance(by: .seconds(5))
+        await form.settleBrandLookup()
+        #expect(harness.sandbox.stats().requests(.vault) == 2, "the number is looked up again for the current session")
+        #expect(form.brand == .mastercard && form.brandSource == .vault)
+        #expect(!form.isLookingUpBrand)
+    }
 }
 
 extension PaymentStatus {
