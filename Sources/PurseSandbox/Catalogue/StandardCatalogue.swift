@@ -122,6 +122,9 @@ extension SandboxCatalogue {
             ], displayName: "Floa 3x or 4x"),
     ]
 
+    /// A rate as French text writes it (`19,31`): the legal texts are French.
+    private static func french(_ rate: String) -> String { rate.replacingOccurrences(of: ".", with: ",") }
+
     /// The sentence French consumer-credit law requires next to every offer.
     private static let creditWarning =
         "Un crédit vous engage et doit être remboursé. Vérifiez vos capacités de remboursement avant de vous engager."
@@ -130,21 +133,21 @@ extension SandboxCatalogue {
         SandboxLoanPlan(
             installmentCount: count, feeBasisPoints: fee, minAmount: "50", maxAmount: "3000", aprc: aprc,
             legalText: "Paiement en \(count) fois par carte bancaire (simulation du bac à sable, aucun crédit réel). "
-                + "TAEG fixe : \(aprc) %. Offre de financement d’une durée de \(count - 1) mois. " + creditWarning,
+                + "TAEG fixe : \(french(aprc)) %. Offre de financement d’une durée de \(count - 1) mois. " + creditWarning,
             preferred: true)
     }
 
     private static func almaPlan(_ count: Int, fee: Int, aprc: String) -> SandboxLoanPlan {
         SandboxLoanPlan(
             installmentCount: count, feeBasisPoints: fee, minAmount: "50", maxAmount: "2000", aprc: aprc,
-            legalText: "Alma \(count)x (simulation du bac à sable) : TAEG fixe de \(aprc) %. " + creditWarning,
+            legalText: "Alma \(count)x (simulation du bac à sable) : TAEG fixe de \(french(aprc)) %. " + creditWarning,
             preferred: true)
     }
 
     private static func floaPlan(_ count: Int, fee: Int, aprc: String, preferred: Bool) -> SandboxLoanPlan {
         SandboxLoanPlan(
             installmentCount: count, feeBasisPoints: fee, minAmount: "100", maxAmount: "3000", aprc: aprc,
-            legalText: "Floa \(count)x (simulation du bac à sable) : TAEG fixe de \(aprc) %. " + creditWarning,
+            legalText: "Floa \(count)x (simulation du bac à sable) : TAEG fixe de \(french(aprc)) %. " + creditWarning,
             preferred: preferred)
     }
 

@@ -20,7 +20,7 @@ struct CheckoutFrenchTests {
     @Test("--locale fr: French questions, SDK messages and amounts; 20,5 is 20.50; month 13 is named")
     func frenchDialogue() async throws {
         let output = try await PurseBinary.run(
-            ["checkout", "--json", "--shopper", "guest", "--locale", "fr"], stdin: Self.answers)
+            ["checkout", "--json", "--shopper", "guest", "--locale", "fr", "--all-methods"], stdin: Self.answers)
         #expect(output.status == 0, "\(output.stderr)")
         let dialogue = Self.plain(output.stderr)
         #expect(dialogue.contains("Commande : 42,50 €"))

@@ -99,7 +99,7 @@ struct PurseCommandTests {
         #expect(story.contains("Oney prices the 150.00 EUR left (the plan for 250.00 EUR is now stale)"))
         #expect(story.contains("instalment 1"))
         #expect(story.contains("52.18 EUR") && story.contains("50.00 EUR"))
-        #expect(story.contains("total 152.18 EUR, of which the loan costs 2.18 EUR; TAEG 19.31 %"))
+        #expect(story.contains("total 152.18 EUR, of which the loan costs 2.18 EUR; APR 19.31 %"))
         #expect(story.contains("Un crédit vous engage et doit être remboursé."))
         #expect(story.contains("3 instalments add up to 152.18 EUR, to the cent"))
         #expect(story.contains("the shopper approved the plan on Oney's page"))

@@ -55,8 +55,9 @@ struct CheckoutCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "demo-shopper (saved cards and gift cards; default), empty (empty wallet) or guest.", valueName: "name"),
-        completion: .list(["demo-shopper", "empty", "guest"]))
+            "demo-shopper (saved cards and gift cards; default), empty-shopper (an empty wallet; \"empty\" for short) "
+                + "or guest (no shopper reference), as the catalogue names them.", valueName: "name"),
+        completion: .list(["demo-shopper", "empty-shopper", "guest"]))
     var shopper: String?
 
     @Option(
@@ -76,20 +77,26 @@ struct CheckoutCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-browser"), help: "Print hosted pages' addresses instead of opening a browser.")
     var noBrowser = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Also list what a shopper's app hides (methods and saved instruments no plugin pays on this platform), "
+                + "with why: the developer's view."))
+    var allMethods = false
+
     @Flag(help: "Print one JSON object with the outcome on stdout; the dialogue goes to stderr.")
     var json = false
 
     @Option(
         help: ArgumentHelp(
-            "The dialogue's language: en or fr (the SDK's messages also de, es, it, nl). Default: PURSE_LOCALE, then "
-                + "LC_ALL, LC_MESSAGES or LANG, else English.", valueName: "locale"))
+            "The dialogue's language: en or fr (fr_FR, fr-BE… read French); another reads English, with a warning. "
+                + "Default: PURSE_LOCALE, then LC_ALL, LC_MESSAGES or LANG, else English.", valueName: "locale"))
     var locale: String?
 
     /// The options, checked: every combination and value mistake is a usage error, before anything starts.
     func settings() throws(UsageError) -> CheckoutOptions {
         try CheckoutOptions(
             amount: amount, currency: currency, shopper: shopper, apiBase: apiBase, widgetData: widgetData, json: json,
-            noBrowser: noBrowser, locale: locale, newAmount: newAmount)
+            noBrowser: noBrowser, locale: locale, newAmount: newAmount, allMethods: allMethods)
     }
 
     func validate() throws {

@@ -64,8 +64,15 @@ struct CheckoutOptions {
     let json: Bool
     /// Print the hosted pages' addresses instead of opening a browser.
     let noBrowser: Bool
-    /// The dialogue's and the SDK's language: `--locale`, else the environment (``CLIText/locale(option:environment:)``).
+    /// `--all-methods`: the menu also lists what an app hides (``UnavailableReason/shouldBeHidden``), with why.
+    let allMethods: Bool
+    /// The dialogue's and the SDK's language: `--locale`, else the environment (``CLIText/locale(option:environment:)``),
+    /// when the dialogue speaks it (``CLIText/languages``); English otherwise, so that one run speaks one language.
     let locale: Locale
+    /// The locale `--locale` or `PURSE_LOCALE` asked for when the dialogue does not speak it (English is used, and the
+    /// run says so); `nil` otherwise. A language of the environment (`LANG`) that it does not speak reads English
+    /// without a word.
+    let unsupportedLocale: String?
 
     static let defaultAmount = "42.50"
     static let shoppers: [String: String?] = [
@@ -76,12 +83,22 @@ struct CheckoutOptions {
     /// The options as given on the command line (`nil`: not given), checked.
     init(
         amount: String?, currency: String?, shopper: String?, apiBase: String?, widgetData: String?, json: Bool,
-        noBrowser: Bool, locale: String? = nil, newAmount: String? = nil,
+        noBrowser: Bool, locale: String? = nil, newAmount: String? = nil, allMethods: Bool = false,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(UsageError) {
-        self.locale = CLIText.locale(option: locale, environment: environment)
+        let requested = CLIText.locale(option: locale, environment: environment)
+        let language = requested.language.languageCode?.identifier.lowercased() ?? "en"
+        if CLIText.languages.contains(language) {
+            self.locale = requested
+            unsupportedLocale = nil
+        } else {
+            self.locale = Locale(identifier: "en")
+            let asked = [locale, environment["PURSE_LOCALE"]].compactMap { $0 }.first { !$0.isEmpty }
+            unsupportedLocale = asked
+        }
         self.json = json
         self.noBrowser = noBrowser
+        self.allMethods = allMethods
         if let base = apiBase {
             guard let widgetData else {
                 throw UsageError(

@@ -50,6 +50,9 @@ final class CheckoutRun {
             watcher.cancel()
             stopEverything()
         }
+        if let asked = settings.unsupportedLocale {
+            screen.problem(text("cli.locale.unsupported", [("locale", .text(asked))]))
+        }
         var report: CheckoutReport
         do {
             report = try await openAndRun()
@@ -88,6 +91,7 @@ final class CheckoutRun {
         let dialogue = InteractiveCheckout(
             checkout: checkout, presenter: presenter, screen: screen, input: input, spinner: spinner, text: text)
         dialogue.cartChange = cartChange
+        dialogue.showsEveryMethod = settings.allMethods
         dialogue.onSessionChange = { [weak self] id in self?.sessionID = id }
         self.dialogue = dialogue
         let ending = await dialogue.run()

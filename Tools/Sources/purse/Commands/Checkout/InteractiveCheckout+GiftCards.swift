@@ -19,8 +19,12 @@ extension InteractiveCheckout {
                 await waitForSavedBalances(atMost: .seconds(1))
             }
         }
-        var choices: [GiftCardChoice] = checkout.secondaryMethods.map { .fresh($0) }
-        choices += checkout.savedSecondaryTokens.map { .saved($0) }
+        // What an app hides (no reader for a method's cards on this platform) is left out unless --all-methods.
+        let listed = { (reason: UnavailableReason?) in self.showsEveryMethod || reason?.shouldBeHidden != true }
+        var choices: [GiftCardChoice] = checkout.secondaryMethods.filter { listed(checkout.availability(of: $0).reason) }
+            .map { .fresh($0) }
+        choices += checkout.savedSecondaryTokens.filter { listed(checkout.availability(of: $0).reason) }
+            .map { .saved($0) }
         // The lines last shown: the list is shown again whenever one of them changed (a saved card's balance
         // arrived after the first second, a card applied changed what the others may pay), so it never stays stale.
         var shown: [String]?

@@ -6,28 +6,30 @@ import PurseHeadlessCheckout
 extension InteractiveCheckout {
     /// Simulates every simulable method for the amount left after the gift cards (a read: nothing is charged; an
     /// amount already priced comes from the checkout's cache).
+    /// A method with no plan for that amount (out of the lender's range, or the simulation failed) is unavailable
+    /// in the menu, with why, as a method whose session rules refuse the amount is.
     func loadPlans() async {
         var plans: [String: [String]] = [:]
+        var refusals: [String: (reason: String, hidden: Bool)] = [:]
         for method in checkout.paymentMethods where method.isSimulable {
             do throws(PurseCheckoutError) {
                 let plan = try await checkout.simulateLoan(method: method)
                 plans[method.id] = Self.describe(plan, money: money, text: text)
             } catch {
-                plans[method.id] = [
-                    screen.console.dim(
-                        text(
-                            "cli.loans.noPlan",
-                            [
-                                ("amount", amount(checkout.primaryAmount)),
-                                ("reason", .text(text.isEnglish ? error.message : text(error.localizedMessage))),
-                            ]))
-                ]
+                let reason = text(
+                    "cli.loans.noPlan",
+                    [
+                        ("amount", amount(checkout.primaryAmount)),
+                        ("reason", .text(text.isEnglish ? error.message : text(error.localizedMessage))),
+                    ])
+                refusals[method.id] = (reason, hidden: error.httpStatus == 422)
             }
         }
         self.plans = plans
+        planRefusals = refusals
     }
 
-    /// `3x: 69.56 today, then 66.66 and 66.68 monthly; total 202.90 EUR (cost 2.90), TAEG 19.31 %` and the legal text;
+    /// `3x: 69.56 today, then 66.66 and 66.68 monthly; total 202.90 EUR (cost 2.90), APR 19.31 %` and the legal text;
     /// in French `3x : 69,56 € aujourd'hui, puis 66,66 € et 66,68 € par mois ; total 202,90 € (coût 2,90 €), TAEG 19,31 %`.
     static func describe(
         _ plan: LoanSimulation, money: (Decimal) -> String, text: CLIText = CLIText(locale: Locale(identifier: "en"))
@@ -54,7 +56,7 @@ extension InteractiveCheckout {
             arguments.append(("aprc", .text(aprc.formatted(.number.locale(text.localizer.locale)))))
         }
         var lines = [text(key, arguments)]
-        if let legal = plan.legalText { lines.append(TerminalText.safe(legal)) }
+        if let legal = plan.legalText { lines.append(text("cli.loans.legalText", [("text", .text(legal))])) }
         return lines
     }
 }

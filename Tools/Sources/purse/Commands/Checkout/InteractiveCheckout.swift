@@ -68,8 +68,8 @@ final class InteractiveCheckout {
     /// Runs the dialogue to its end.
     func run() async -> Ending {
         do {
-            var options = primaryOptions()
             await loadPlans()
+            var options = primaryOptions()
             showOrder(options)
             try await addGiftCards()
             if await changeCartIfAsked() {
@@ -123,6 +123,8 @@ final class InteractiveCheckout {
         let unavailable: String?
     }
 
+    /// The menu: what a shopper's app lists. What an app hides (no plugin pays it on this platform) is left out
+    /// unless `--all-methods` asks for it.
     func primaryOptions() -> [PrimaryOption] {
         var options: [PrimaryOption] = []
         for token in checkout.paymentTokens {
@@ -130,19 +132,25 @@ final class InteractiveCheckout {
                 token.isVaultedCard
                 ? text(token.requiresCVV ? "cli.checkout.note.savedCardCVV" : "cli.checkout.note.savedCardNoCVV")
                 : text("cli.checkout.note.savedAccount")
-            options.append(option(.paymentToken(token), title: CheckoutText.describe(token), note: note))
+            options += option(.paymentToken(token), title: CheckoutText.describe(token), note: note)
         }
         for method in checkout.paymentMethods + checkout.session.unstablePrimaryMethods {
-            options.append(option(.primaryMethod(method), title: method.id, note: kind(of: method)))
+            options += option(.primaryMethod(method), title: method.id, note: kind(of: method))
         }
         return options
     }
 
-    private func option(_ item: PaymentItem, title: String, note: String) -> PrimaryOption {
+    private func option(_ item: PaymentItem, title: String, note: String) -> [PrimaryOption] {
         // The checkout's availability: the same rule setPrimary applies, for the split as it stands.
-        PrimaryOption(
-            item: item, title: title, note: note,
-            unavailable: checkout.availability(of: item).reason.map { CheckoutText.whyUnavailable($0, text: text) })
+        let reason = checkout.availability(of: item).reason
+        if let reason, reason.shouldBeHidden, !showsEveryMethod { return [] }
+        var unavailable = reason.map { CheckoutText.whyUnavailable($0, text: text) }
+        if unavailable == nil, case .primaryMethod(let method) = item, let refusal = planRefusals[method.id] {
+            if refusal.hidden, !showsEveryMethod { return [] }
+            unavailable =
+                refusal.hidden ? text("cli.unavailable.hidden", [("text", .text(refusal.reason))]) : refusal.reason
+        }
+        return [PrimaryOption(item: item, title: title, note: note, unavailable: unavailable)]
     }
 
     private func kind(of method: PrimaryMethod) -> String {
@@ -213,11 +221,18 @@ final class InteractiveCheckout {
     var appliedGiftCards: [String: SecondaryToken] = [:]
     /// The loan plan of each simulable method for what it would pay now, as lines under the method in the menu.
     var plans: [String: [String]] = [:]
+    /// Why a simulable method has no plan for what it would pay now, and whether an app hides it: out of the
+    /// lender's range (HTTP 422) is hidden, as a method whose session rules cannot reach the amount is
+    /// (`AMOUNT_CONDITION_UNREACHABLE`); another failure leaves it listed, unavailable, with why.
+    var planRefusals: [String: (reason: String, hidden: Bool)] = [:]
+    /// `--all-methods`: list what an app hides too.
+    var showsEveryMethod = false
 
     // MARK: - The instrument that pays the rest
 
     private func choosePrimary(_ options: [PrimaryOption]) async throws(InputEnded) -> PaymentElement {
         await loadPlans()  // the gift cards changed what a loan would finance
+        let options = primaryOptions()  // and which loans have a plan
         screen.title(text("cli.checkout.payTheRest"))
         // The list printed with the order has scrolled away behind the gift cards: show it again.
         showMenu(options)

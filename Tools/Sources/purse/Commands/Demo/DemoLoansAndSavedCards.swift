@@ -46,7 +46,7 @@ extension DemoTour {
                     ("total", amount(plan.totalAmount, currency: plan.currency)),
                     ("cost", amount(plan.totalCost, currency: plan.currency)), ("aprc", .text(aprc ?? "-")),
                 ]))
-        if let legal = plan.legalText { story.detail(legal) }
+        if let legal = plan.legalText { story.detail(text("cli.loans.legalText", [("text", .text(legal))])) }
         record(
             "schedule adds up", plan.schedule.map(\.amount).reduce(0, +) == plan.totalAmount,
             text(
