@@ -17,12 +17,23 @@ public struct BrowserOpener: Sendable {
     }
 
     /// The system browser: `open` on macOS, `xdg-open` on Linux. When neither can start a browser (a server
-    /// with no desktop), the URL is printed to standard error instead, so the shopper can copy it.
-    public static let system = BrowserOpener { url in
-        do {
-            try await launch(url)
-        } catch {
-            writeToStandardError("Open this address in a browser to continue the payment:\n\(url.absoluteString)\n")
+    /// with no desktop), the URL is printed to standard error instead, in English, so the shopper can copy it; use
+    /// ``system(fallback:)`` to say it in the shopper's language.
+    public static let system = system { url in
+        writeToStandardError(
+            "No browser could be opened: open this address in a browser to continue the payment:\n"
+                + "\(url.absoluteString)\n")
+    }
+
+    /// The system browser, and `fallback` when none can be started (a server with no desktop): it tells the
+    /// shopper, in their language, that no browser opened and which address to open.
+    public static func system(fallback: @escaping @Sendable (URL) -> Void) -> BrowserOpener {
+        BrowserOpener { url in
+            do {
+                try await launch(url)
+            } catch {
+                fallback(url)
+            }
         }
     }
 

@@ -40,4 +40,21 @@ struct CheckoutFrenchPagesAndLoansTests {
             #expect(!screen.contains(english), "English left: \(english)")
         }
     }
+
+    @Test("no browser can be opened: the shopper is told so in French, with the address, and the page still pays")
+    func noBrowserInFrench() async throws {
+        // No `xdg-open` on the PATH: the system opener fails as on a server with no desktop.
+        let purse = try InteractivePurse(
+            ["checkout", "--locale", "fr"], environment: ["NO_COLOR": "1", "PATH": "/nonexistent"])
+        let menu = try await purse.waitFor("Ajouter une carte cadeau")
+        let fintecture = try #require(CheckoutCommandTests.menuNumber("fintecture-instantpayment", in: menu))
+        purse.type("\n\(fintecture)\noui\n")
+        purse.closeInput()
+        _ = try await purse.waitFor("Aucun navigateur n'a pu être ouvert ici")
+        let returned = try await CheckoutCommandTests.approvePrintedPage(of: purse)
+        #expect(returned.status == 200)
+        #expect(try await purse.waitForExit() == 0, "\(purse.output)\n\(purse.errors)")
+        let screen = CheckoutFrenchTests.plain(purse.output + purse.errors)
+        #expect(!screen.contains("No browser could be opened") && !screen.contains("Open this address"))
+    }
 }

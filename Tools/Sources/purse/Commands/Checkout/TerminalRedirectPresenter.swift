@@ -60,7 +60,9 @@ final class TerminalRedirectPresenter: RedirectPresenter {
                 screen.line(text("cli.redirect.openThis") + "\n  \(url.absoluteString)")
             } else {
                 screen.line(text("cli.redirect.opening") + "\n  \(url.absoluteString)")
-                try await BrowserOpener.system.open(url)
+                try await BrowserOpener.system { url in
+                    screen.problem(text("cli.redirect.noBrowser") + "\n  \(url.absoluteString)")
+                }.open(url)
             }
         }
     }
