@@ -21,8 +21,10 @@ extension InteractiveCheckout {
         }
         // What an app hides (no reader for a method's cards on this platform) is left out unless --all-methods.
         let listed = { (reason: UnavailableReason?) in self.showsEveryMethod || reason?.shouldBeHidden != true }
-        var choices: [GiftCardChoice] = checkout.secondaryMethods.filter { listed(checkout.availability(of: $0).reason) }
-            .map { .fresh($0) }
+        var choices: [GiftCardChoice] = checkout.secondaryMethods.filter {
+            listed(checkout.availability(of: $0).reason)
+        }
+        .map { .fresh($0) }
         choices += checkout.savedSecondaryTokens.filter { listed(checkout.availability(of: $0).reason) }
             .map { .saved($0) }
         // The lines last shown: the list is shown again whenever one of them changed (a saved card's balance
