@@ -97,6 +97,8 @@ struct CheckoutCartChangeTests {
         #expect(dialogue.contains("payzen-creditcard paie toujours le reste"))
         // The card number was asked once: the form kept what was typed.
         #expect(dialogue.components(separatedBy: "Numéro de carte :").count == 2)
+        // The new split is shown once (it was printed by the change, then again under "À payer").
+        #expect(dialogue.components(separatedBy: "payzen-creditcard                  60,50 €").count == 2)
         let report = try JSONValue.parse(output.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
         #expect(report["outcome"] == "paid" && report["amount"]?.decimalValue == Decimal(string: "80.5"))
         let split = report["split"]?.arrayValue ?? []

@@ -260,6 +260,9 @@ final class CheckoutRun {
             }
             interruptedWhileSubmitting = true
         case .waitingForPage:
+            // Said once: a second signal (Ctrl-C pressed again, or delivered to the process group and to the
+            // process) stops nothing more.
+            guard !interruptedOnPage else { return }
             interruptedWhileSubmitting = true
             interruptedOnPage = true
             screen.problem(text("cli.interrupt.stoppedWaiting"))

@@ -62,8 +62,7 @@ extension InteractiveCheckout {
             for line in CheckoutText.describe(update, on: checkout, text: text) { screen.line("  " + line) }
             forgetReleasedGiftCards(update)
             onSessionChange?(checkout.session.id)
-            showSplit()
-            return true
+            return true  // the new split is shown once, under "To pay", before the next question
         } catch {
             screen.problem(
                 text("cli.cartChange.unchanged", [("session", .text(previous)), ("reason", .text(text.reason(error)))]))
