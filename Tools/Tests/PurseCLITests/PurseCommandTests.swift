@@ -100,8 +100,12 @@ struct PurseCommandTests {
         #expect(story.contains("instalment 1"))
         #expect(story.contains("52.18 EUR") && story.contains("50.00 EUR"))
         #expect(story.contains("total 152.18 EUR, of which the loan costs 2.18 EUR; APR 19.31 %"))
+        #expect(story.contains("The lender's text, verbatim (in its language): "))
         #expect(story.contains("Un crédit vous engage et doit être remboursé."))
         #expect(story.contains("3 instalments add up to 152.18 EUR, to the cent"))
+        // Each saved gift card is listed once, when its balance look-up has answered.
+        #expect(story.components(separatedBy: "saved gift Birthday card").count == 2)
+        #expect(story.components(separatedBy: "saved gift Slow card").count == 2)
         #expect(story.contains("the shopper approved the plan on Oney's page"))
         // A card saved for later: in the wallet, nothing charged.
         #expect(story.contains("the card is in the wallet: Spare card MASTERCARD •••• 4444"))

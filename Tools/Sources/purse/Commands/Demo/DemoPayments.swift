@@ -65,23 +65,17 @@ extension DemoTour {
                 checkout.availability(of: giftCard).reason.map(why)
                     ?? text("cli.demo.listing.upTo", [("amount", amount(checkout.headroom(of: giftCard).reach))]))
         }
-        var pending: [String] = []
+        // The balances are read in the background from the moment the checkout opens (a slow issuer answers later):
+        // each saved gift card is listed once, when its look-up has answered.
+        let pending = Set(
+            checkout.savedSecondaryTokens.filter { checkout.availability(of: $0).reason?.cause == .balancePending }
+                .map(\.id))
+        if !pending.isEmpty { await checkout.waitForSavedSecondaryBalances() }
         for saved in checkout.savedSecondaryTokens {
-            let reason = checkout.availability(of: saved).reason
-            if reason?.cause == .balancePending { pending.append(saved.id) }
+            let balance = pending.contains(saved.id) ? "cli.demo.listing.balanceLater" : "cli.demo.listing.balance"
             row(
                 "savedGiftCard", saved.name ?? saved.id,
-                reason.map(why) ?? text("cli.demo.listing.balance", [("amount", amount(saved.balance))]))
-        }
-        if !pending.isEmpty {
-            // The look-ups run in the background from the moment the checkout opens; a slow issuer answers later.
-            await checkout.waitForSavedSecondaryBalances()
-            for saved in checkout.savedSecondaryTokens where pending.contains(saved.id) {
-                row(
-                    "savedGiftCard", saved.name ?? saved.id,
-                    checkout.availability(of: saved).reason.map(why)
-                        ?? text("cli.demo.listing.balanceLater", [("amount", amount(saved.balance))]))
-            }
+                checkout.availability(of: saved).reason.map(why) ?? text(balance, [("amount", amount(saved.balance))]))
         }
         func counted(_ key: String, _ count: Int) -> PurseMessage.Value {
             .text(text("cli.demo.listing.count." + key, [("count", .count(count))], plural: "count"))
