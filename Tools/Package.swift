@@ -7,7 +7,7 @@ import PackageDescription
 /// that the package an app adds (the one at the repository's root) resolves no third-party package: SwiftNIO and
 /// ArgumentParser are declared here only. CONTRIBUTING.md ("Two packages") says why.
 ///
-/// It depends on the SDK by path, under the identity apps use (`purse-headless-checkout-ios`), so the root
+/// It depends on the SDK by path, under the name apps use (`purse-headless-checkout-ios`), so the root
 /// package's products are named exactly as an app names them. Debug builds compile the root package's modules with
 /// testing enabled, which is what lets the test suites here `@testable import` them.
 ///

@@ -3,7 +3,7 @@ import PackageDescription
 
 /// A headless checkout as a command: an executable, not a test target, linking `PurseCheckoutTesting` and
 /// `PurseSandbox` to pay on the in-process sandbox (the "Headless checkout in CI" article walks through it).
-/// It depends on the SDK by path, under the identity apps give it; an app of yours names a released version instead.
+/// It depends on the SDK by path, under the name apps give it (`name:`); an app of yours names a released version.
 let package = Package(
     name: "ShopCLI",
     platforms: [.macOS(.v14)],
