@@ -253,6 +253,13 @@ struct InterleavingExplorerTests {
             for (id, payment) in paid where payment.amount != sessions[id] {
                 broken.append("session \(id) paid \(payment.amount), its cart is \(sessions[id] ?? -1)")
             }
+            // The latest cart wins even when nothing is paid: an open checkout is on the cart of the latest update
+            // that succeeded (an older update finishing last must not move it back).
+            if paid.isEmpty, checkout.sessionState != .terminated, checkout.session.id != latestCart.session {
+                broken.append(
+                    "the checkout is on an older cart (\(checkout.session.id)) than the latest update (\(latestCart.session))"
+                )
+            }
             if let (id, payment) = paid.first, checkout.sessionState != .terminated {
                 if checkout.session.id != id {
                     broken.append("the checkout is on session \(checkout.session.id), the payment on \(id)")
@@ -305,7 +312,8 @@ struct InterleavingExplorerTests {
     /// The kind of a broken invariant, to shrink a program toward the same failure, not any failure.
     static func kind(_ violation: String) -> String {
         for key in [
-            "AUTHORIZED payments", "not the latest cart", "the checkout is on session", "SDK split", "debited",
+            "AUTHORIZED payments", "not the latest cart", "an older cart", "the checkout is on session", "SDK split",
+            "debited",
             "torn-down", "did not end", "threw",
         ]
         where violation.contains(key) { return key }
