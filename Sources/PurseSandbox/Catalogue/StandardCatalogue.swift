@@ -133,7 +133,8 @@ extension SandboxCatalogue {
         SandboxLoanPlan(
             installmentCount: count, feeBasisPoints: fee, minAmount: "50", maxAmount: "3000", aprc: aprc,
             legalText: "Paiement en \(count) fois par carte bancaire (simulation du bac à sable, aucun crédit réel). "
-                + "TAEG fixe : \(french(aprc)) %. Offre de financement d’une durée de \(count - 1) mois. " + creditWarning,
+                + "TAEG fixe : \(french(aprc)) %. Offre de financement d’une durée de \(count - 1) mois. "
+                + creditWarning,
             preferred: true)
     }
 

@@ -135,7 +135,8 @@ struct SavedCardsFreshCardTests {
             return
         }
         let stats = harness.sandbox.stats()
-        #expect(stats.requests(.vault) == vaultCalls + 1, "the card is tokenized again: its spent form token is not sent")
+        #expect(
+            stats.requests(.vault) == vaultCalls + 1, "the card is tokenized again: its spent form token is not sent")
         #expect(stats.requests(.gatewayValidate) == 2)
         #expect(presenter.presented.count == 2)
         #expect(await harness.status(of: checkout)?.payment?.authorizationStatus == "AUTHORIZED")
