@@ -59,9 +59,8 @@ struct LoanSimulationReading {
         }
         return LoanSimulation(
             methodID: methodID, amount: requested.decimal, currency: currency.code,
-            initialInstallmentAmount: major(initial),
-            installmentAmount: major(parts.count > 2 ? recurring : parts[parts.count - 1]),
-            finalInstallmentAmount: major(count == 1 ? initial : final), installmentCount: count,
+            initialInstallmentAmount: major(parts[0]), installmentAmount: major(parts[min(1, parts.count - 1)]),
+            finalInstallmentAmount: major(parts[parts.count - 1]), installmentCount: count,
             totalCost: major(cost), totalAmount: major(total),
             aprc: try result.decimal("effective_annual_percentage_rate"),
             legalText: try result.string("legal_text"), isPreferred: try result.bool("preferred") ?? false,

@@ -46,6 +46,20 @@ import Testing
         }
     }
 
+    /// The invariants of the fuzz target `target` (the main-actor planner apart) for `bytes`.
+    static func check(_ target: String, _ bytes: [UInt8]) throws(FuzzViolation) {
+        switch target {
+        case "session": try SessionFuzzInvariants.check(bytes)
+        case "gateway": try GatewayFuzzInvariants.check(bytes)
+        case "redirect": try RedirectFuzzInvariants.check(bytes)
+        case "loan": try LoanFuzzInvariants.check(bytes)
+        case "status": try StatusFuzzInvariants.check(bytes)
+        case "hint": try HintFuzzInvariants.check(bytes)
+        case "amount": try AmountFuzzInvariants.check(bytes)
+        default: throw FuzzViolation(description: "no fuzz target \(target)")
+        }
+    }
+
     /// The parsers' seed corpora: loan simulation answers, payment status reports, return data, typed amounts.
     @Test(arguments: ["loan", "status", "hint", "amount"])
     func parserSeedCorpusHoldsEveryInvariant(target: String) async throws {
@@ -53,14 +67,7 @@ import Testing
         #expect(seeds.count >= 5)
         for seed in seeds {
             await Task.yield()  // long under a sanitizer; the cooperative pool is shared
-            #expect(throws: Never.self, "\(seed.name)") {
-                switch target {
-                case "loan": try LoanFuzzInvariants.check(seed.bytes)
-                case "status": try StatusFuzzInvariants.check(seed.bytes)
-                case "hint": try HintFuzzInvariants.check(seed.bytes)
-                default: try AmountFuzzInvariants.check(seed.bytes)
-                }
-            }
+            #expect(throws: Never.self, "\(seed.name)") { try Self.check(target, seed.bytes) }
         }
     }
 
@@ -86,12 +93,7 @@ import Testing
         #expect(inputs.count >= 2)
         for input in inputs {
             await Task.yield()  // long under a sanitizer; the cooperative pool is shared
-            #expect(throws: Never.self, "\(input.name)") {
-                switch target {
-                case "gateway": try GatewayFuzzInvariants.check(input.bytes)
-                default: try RedirectFuzzInvariants.check(input.bytes)
-                }
-            }
+            #expect(throws: Never.self, "\(input.name)") { try Self.check(target, input.bytes) }
         }
     }
 

@@ -259,12 +259,9 @@ package enum PlannerFuzzInvariants {
             let method = base.secondaryMethods[Int(input.byte()) % base.secondaryMethods.count]
             let balance = input.number(below: 5_000_000)
             let extra = input.flag() ? input.number(below: 100_000) : nil
-            let token = SecondaryToken(
+            let token = reading(
                 id: "typed-\(index)", partner: method.partner, method: method.method, pan: "600358000000000001\(index)",
-                cvv: nil, balanceMinorUnits: balance,
-                totalBalance: extra.map { Money(minorUnits: balance + $0, currency: oldSession.currency).decimal },
-                currency: oldSession.currency, canBeRegistered: false, expirationDate: nil, partnerReference: nil,
-                stepID: nil, pluginResult: .object([:]), sessionID: oldSession.id)
+                balance: balance, total: extra.map { balance + $0 }, on: oldSession)
             if input.flag() {
                 let slice = Money(minorUnits: input.number(below: 5_000_000) + 1, currency: oldSession.currency)
                 try? checkout.applySecondary(token, amount: slice.decimal)
@@ -289,11 +286,9 @@ package enum PlannerFuzzInvariants {
         for share in checkout.state.split.secondaryShares where input.flag() {
             guard let typed = checkout.state.secondaryTokens[share.id] else { continue }
             reads[share.id] = .typed(
-                SecondaryToken(
-                    id: share.id + "-read", partner: typed.partner, method: typed.method, pan: typed.pan, cvv: nil,
-                    balanceMinorUnits: input.number(below: 5_000_000), totalBalance: nil, currency: newSession.currency,
-                    canBeRegistered: false, expirationDate: nil, partnerReference: nil, stepID: nil,
-                    pluginResult: .object([:]), sessionID: newSession.id))
+                reading(
+                    id: share.id + "-read", partner: typed.partner, method: typed.method, pan: typed.pan,
+                    balance: input.number(below: 5_000_000), on: newSession))
         }
         let plan: UpdatePlan
         do {
@@ -309,11 +304,9 @@ package enum PlannerFuzzInvariants {
         for request in plan.missingReads {
             guard case .typed(let token) = request.card else { continue }
             answered[request.shareID] = .typed(
-                SecondaryToken(
+                reading(
                     id: request.shareID + "-asked", partner: token.partner, method: token.method, pan: token.pan,
-                    cvv: nil, balanceMinorUnits: request.asked, totalBalance: nil, currency: newSession.currency,
-                    canBeRegistered: false, expirationDate: nil, partnerReference: nil, stepID: nil,
-                    pluginResult: .object([:]), sessionID: newSession.id))
+                    balance: request.asked, on: newSession))
         }
         if answered.count > reads.count {
             guard let replanned = try? UpdatePlanner(checkout: checkout, target: target, reads: answered).plan() else {
@@ -323,6 +316,18 @@ package enum PlannerFuzzInvariants {
             try checkPlan(replanned, old: checkout.state, newSession: newSession, reads: answered)
         }
         return checkout.state.split.secondaryShares.count
+    }
+
+    /// A gift card's reading on `session`: its balance (and total, when the issuer said it) in minor units.
+    static func reading(
+        id: String, partner: Partner, method: PaymentMethodType, pan: String, balance: Int64, total: Int64? = nil,
+        on session: ClientSession
+    ) -> SecondaryToken {
+        SecondaryToken(
+            id: id, partner: partner, method: method, pan: pan, cvv: nil, balanceMinorUnits: balance,
+            totalBalance: total.map { Money(minorUnits: $0, currency: session.currency).decimal },
+            currency: session.currency, canBeRegistered: false, expirationDate: nil, partnerReference: nil, stepID: nil,
+            pluginResult: .object([:]), sessionID: session.id)
     }
 
     @MainActor static func checkPlan(

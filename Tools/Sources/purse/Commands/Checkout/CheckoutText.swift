@@ -103,12 +103,10 @@ enum CheckoutText {
         text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
     }
 
-    /// A short phrase for an SDK error: its message and code (the SDK never puts card data in either), without
-    /// control characters (a message may quote a server's).
+    /// A short phrase for an SDK error: its message and code (the SDK never puts card data in either). It goes into
+    /// a sentence as a value, which ``CLIText`` makes safe for the terminal (a message may quote a server's).
     static func reason(_ error: any Error) -> String {
-        if let error = error as? PurseCheckoutError {
-            return TerminalText.safeLine("\(error.message) (\(error.code.rawValue))")
-        }
-        return TerminalText.safeLine("\(error)")
+        if let error = error as? PurseCheckoutError { return "\(error.message) (\(error.code.rawValue))" }
+        return "\(error)"
     }
 }
