@@ -13,3 +13,22 @@
 // (objectivec/objc_property_t: `typealias objc_property_t = OpaquePointer`, objectivec/category:
 // `typealias Category = OpaquePointer`) and by the iOS SDK listing at onestack.dev/ios-reference/ObjectiveC/Method.
 public typealias Method = OpaquePointer
+
+// Checked against iPhoneOS18.6.sdk usr/lib/swift/ObjectiveC.swiftmodule/arm64-apple-ios.swiftinterface:
+// `@frozen public struct Selector : Swift.ExpressibleByStringLiteral, @unchecked Swift.Sendable { internal var ptr:
+// Swift.OpaquePointer; public init(_ str: Swift.String); public init(stringLiteral value: Swift.String) }`,
+// `extension ObjectiveC.Selector : Swift.Equatable, Swift.Hashable` and
+// `extension ObjectiveC.Selector : Swift.CustomStringConvertible { public var description: Swift.String { get } }` (the
+// selector's name, `copy:`). UIResponder's `canPerformAction(_:withSender:)` takes one. Linux has no `#selector`: the
+// package compares `description`. The stand-in keeps the name where the SDK keeps a pointer to the runtime's copy.
+@frozen public struct Selector: ExpressibleByStringLiteral, @unchecked Sendable {
+    internal var name: String
+    public init(_ str: String) { name = str }
+    public init(stringLiteral value: String) { name = value }
+}
+
+extension Selector: Equatable, Hashable {}
+
+extension Selector: CustomStringConvertible {
+    public var description: String { name }
+}

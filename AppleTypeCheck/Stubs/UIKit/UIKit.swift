@@ -19,6 +19,18 @@
 open class UIResponder: NSObject {
     // NSObject's `init()`, inherited by UIResponder (UIResponder declares no initializer of its own).
     public override init() { super.init() }
+
+    // iPhoneOS18.6.sdk UIResponder.h: `- (BOOL)resignFirstResponder;` (imported as discardable, as every
+    // Objective-C method's result is; see AppleTypeCheck/README.md)
+    @discardableResult
+    open func resignFirstResponder() -> Bool { fatalError("stub") }
+
+    // iPhoneOS18.6.sdk UIResponder.h: `@property(nonatomic, readonly) BOOL isFirstResponder;`
+    open var isFirstResponder: Bool { fatalError("stub") }
+
+    // iPhoneOS18.6.sdk UIResponder.h: `- (BOOL)canPerformAction:(SEL)action withSender:(nullable id)sender
+    // API_AVAILABLE(ios(3.0));`
+    open func canPerformAction(_ action: Selector, withSender sender: Any?) -> Bool { fatalError("stub") }
 }
 
 // https://developer.apple.com/documentation/uikit/uiapplication — class declaration line not in the docs index;
@@ -90,6 +102,76 @@ open class UIView: UIResponder {
     // https://developer.apple.com/documentation/uikit/uiview/addsubview(_:) — `func addSubview(_ view: UIView)`
     open func addSubview(_ view: UIView) { fatalError("stub") }
 
+    // The members below are checked against iPhoneOS18.6.sdk's UIView.h (the card fields' views use them).
+
+    // UIView.h: `@property(nonatomic,getter=isUserInteractionEnabled) BOOL userInteractionEnabled;`
+    open var isUserInteractionEnabled: Bool {
+        get { fatalError("stub") }
+        set { fatalError("stub") }
+    }
+
+    // UIView.h: `- (void)didMoveToWindow;`
+    open func didMoveToWindow() {}
+
+    // UIView.h: `- (void)drawRect:(CGRect)rect;` (Swift: `draw(_:)`)
+    open func draw(_ rect: CGRect) {}
+
+    // UIView.h: `- (void)setNeedsDisplay;`
+    open func setNeedsDisplay() { fatalError("stub") }
+
+    // UIView.h: `@property(nonatomic,getter=isOpaque) BOOL opaque;`
+    open var isOpaque: Bool {
+        get { fatalError("stub") }
+        set { fatalError("stub") }
+    }
+
+    // UIView.h: `@property(nonatomic,getter=isHidden) BOOL hidden;`
+    open var isHidden: Bool {
+        get { fatalError("stub") }
+        set { fatalError("stub") }
+    }
+
+    // UIView.h: `@property(nonatomic) UIViewContentMode contentMode;` (UIKit.apinotes: UIViewContentMode is
+    // `UIView.ContentMode`)
+    open var contentMode: UIView.ContentMode {
+        get { fatalError("stub") }
+        set { fatalError("stub") }
+    }
+
+    // UIView.h: `typedef NS_ENUM(NSInteger, UIViewContentMode) { UIViewContentModeScaleToFill, …AspectFit,
+    // …AspectFill, UIViewContentModeRedraw, … }` (an imported NS_ENUM: Int-backed, Sendable)
+    @preconcurrency
+    public enum ContentMode: Int, Sendable {
+        case scaleToFill = 0
+        case scaleAspectFit = 1
+        case scaleAspectFill = 2
+        case redraw = 3
+    }
+
+    // UIView.h: `@property(nonatomic) BOOL translatesAutoresizingMaskIntoConstraints API_AVAILABLE(ios(6.0));`
+    open var translatesAutoresizingMaskIntoConstraints: Bool {
+        get { fatalError("stub") }
+        set { fatalError("stub") }
+    }
+
+    // UIView.h: `@property(nonatomic, readonly) CGSize intrinsicContentSize API_AVAILABLE(ios(6.0));`
+    open var intrinsicContentSize: CGSize { fatalError("stub") }
+
+    // UIView.h: `- (void)invalidateIntrinsicContentSize API_AVAILABLE(ios(6.0));`
+    open func invalidateIntrinsicContentSize() { fatalError("stub") }
+
+    // UIView.h: `@property(nonatomic,readonly,strong) NSLayoutXAxisAnchor *leadingAnchor API_AVAILABLE(ios(9.0));`
+    open var leadingAnchor: NSLayoutXAxisAnchor { fatalError("stub") }
+
+    // UIView.h: `@property(nonatomic,readonly,strong) NSLayoutXAxisAnchor *trailingAnchor API_AVAILABLE(ios(9.0));`
+    open var trailingAnchor: NSLayoutXAxisAnchor { fatalError("stub") }
+
+    // UIView.h: `@property(nonatomic,readonly,strong) NSLayoutYAxisAnchor *topAnchor API_AVAILABLE(ios(9.0));`
+    open var topAnchor: NSLayoutYAxisAnchor { fatalError("stub") }
+
+    // UIView.h: `@property(nonatomic,readonly,strong) NSLayoutYAxisAnchor *bottomAnchor API_AVAILABLE(ios(9.0));`
+    open var bottomAnchor: NSLayoutYAxisAnchor { fatalError("stub") }
+
     // https://developer.apple.com/documentation/uikit/uiview/autoresizingmask-swift.struct — `struct AutoresizingMask`
     // (an imported NS_OPTIONS: OptionSet over UInt, `init(rawValue: UInt)`, Sendable)
     @preconcurrency
@@ -131,6 +213,26 @@ open class UIColor: NSObject, @unchecked Sendable {
     // `class var systemBackground: UIColor { get }` (iOS 13.0, Catalyst 13.1, visionOS 1.0)
     @available(iOS 13.0, macCatalyst 13.1, visionOS 1.0, *)
     open class var systemBackground: UIColor { fatalError("stub") }
+
+    // The members below are checked against iPhoneOS18.6.sdk's UIColor.h (the card fields' colours).
+
+    // UIColor.h: `- (UIColor *)initWithRed:(CGFloat)red green:(CGFloat)green blue:(CGFloat)blue alpha:(CGFloat)alpha;`
+    public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) { super.init() }
+
+    // UIColor.h: `- (UIColor *)initWithDynamicProvider:(UIColor * (^)(UITraitCollection *traitCollection))
+    // dynamicProvider API_AVAILABLE(ios(13.0), tvos(13.0)) API_UNAVAILABLE(watchos);` inside
+    // NS_HEADER_AUDIT_BEGIN(nullability, sendability): the block is not marked Sendable.
+    @available(iOS 13.0, macCatalyst 13.1, tvOS 13.0, visionOS 1.0, *)
+    public init(dynamicProvider: @escaping (UITraitCollection) -> UIColor) { super.init() }
+
+    // UIColor.h: `@property(class, nonatomic, readonly) UIColor *clearColor;`
+    open class var clear: UIColor { fatalError("stub") }
+
+    // UIColor.h: `- (void)setFill;`
+    open func setFill() { fatalError("stub") }
+
+    // UIColor.h: `- (void)setStroke;`
+    open func setStroke() { fatalError("stub") }
 }
 
 // MARK: - View controllers

@@ -5,17 +5,21 @@ public import Observation
 ///
 /// ```swift
 /// let element = checkout.paymentElement(for: .paymentToken(token), listener: listener, redirect: presenter)
-/// element.cvvField?.cvv = "123"       // digits only, at most four
+/// if element.hasUI { PaymentElementView(element) }   // the SDK's secure CVV-only field
 /// element.cvvField?.isValid           // 3 digits for Visa or Mastercard, 4 for American Express
 /// ```
+/// The code is typed into the SDK's field (``PaymentElementView``, or `PaymentElementUIView` in UIKit) and no
+/// public member returns it; an app that draws its own field opts in with
+/// ``PurseCheckoutConfiguration/cardFields`` and types through ``appDrawnField``.
 /// The accepted lengths follow the token's brand; an unknown brand accepts 3 or 4 digits. The code is sent
 /// once, as `payment_data.csc` of the saved card's `/validate` item, and never appears in a description,
 /// an error or a log line.
 @MainActor
 @Observable
 public final class CVVField {
-    /// The security code, digits only (anything else typed is dropped), at most four.
-    public var cvv: String {
+    /// The security code, digits only (anything else typed is dropped), at most four. Internal: the SDK's field
+    /// and ``AppDrawnCVVField`` reach it.
+    var cvv: String {
         get { code }
         set {
             onWillChange?()
@@ -23,6 +27,21 @@ public final class CVVField {
             onDidChange?()
         }
     }
+
+    /// The field's app-drawn access, or `nil` in the default mode: only a checkout whose
+    /// ``PurseCheckoutConfiguration/cardFields`` is ``CardFieldOwnership/appDrawnFieldsInPCIScope`` gives it.
+    public var appDrawnField: AppDrawnCVVField? {
+        environment.cardFields == .appDrawnFieldsInPCIScope ? AppDrawnCVVField(field: self) : nil
+    }
+
+    /// Whether the shopper is typing in the field, as the SDK's field reports it.
+    public internal(set) var isFocused = false
+
+    /// Whether the code has as many digits as the brand's code (it may still be invalid; see ``error``).
+    public var isComplete: Bool { acceptedLengths.contains(code.count) }
+
+    /// How many digits are typed (what a screen may show of a code it cannot read).
+    public var digitCount: Int { code.count }
 
     /// The saved card's brand, when the wallet gives it.
     public let brand: CardBrand?

@@ -14,6 +14,10 @@ struct CardEnvironment: Sendable {
     /// starts, and its answer is taken only if the scope is still the same when it comes. Always the same before
     /// binding.
     var scope: @MainActor () -> CheckoutScope? = { CheckoutScope(sessionID: "", generation: 0) }
+    /// Who draws the card fields (``PurseCheckoutConfiguration/cardFields``).
+    var cardFields: CardFieldOwnership = .sdkSecureFields
+    /// The merchant's network for a co-badged card (``PurseCheckoutConfiguration/preferredCardBrand``).
+    var preferredBrand: CardBrand?
 
     /// Before a model is bound to a checkout: device time, no vault, no log.
     static let unbound = CardEnvironment(now: { Date() }, vault: nil, log: Logger(handler: nil))
@@ -32,7 +36,7 @@ extension PurseHeadlessCheckout {
             scope: { [weak self] in
                 guard let self, self.state.phase != .terminated else { return nil }
                 return self.scope
-            })
+            }, cardFields: configuration.cardFields, preferredBrand: configuration.preferredCardBrand)
     }
 }
 

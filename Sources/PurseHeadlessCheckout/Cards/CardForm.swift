@@ -2,21 +2,30 @@ import Foundation
 public import Observation
 
 /// The headless card form of a fresh card: card number, expiry, security code and holder name, validated as
-/// the shopper types. `PaymentElementView` renders it on iOS; on any platform, and in tests, set its fields.
+/// the shopper types into the SDK's fields.
 ///
 /// ```swift
 /// let element = checkout.paymentElement(for: .primaryMethod(card), listener: listener, redirect: presenter)
 /// await element.prepare()
-/// guard let form = element.cardForm else { return }
-/// form.pan = "4111 1111 1111 1111"     // spaces and dashes are dropped
-/// form.expiryMonth = "12"; form.expiryYear = "29"; form.cvv = "123"
-/// form.error(for: .pan)                // nil once valid: Luhn, length for the brand
+/// PaymentElementView(element)          // or PaymentElementUIView(element: element) in UIKit
+/// element.cardForm?.brand              // .visa once detected
+/// element.cardForm?.maskedPAN          // "•••• •••• •••• 1111" once the number is complete
 /// element.isReady                      // true when every field is valid
 /// ```
 ///
+/// **Card data stays inside the SDK.** The card number and the security code go from the SDK's fields
+/// (``PaymentElementView``, ``CardFieldView``, and their UIKit twins) into this form and from it to Purse's vault
+/// at submit; no public member returns them. The form gives what a screen may show: the brands, the number's first
+/// six or eight and last four digits once it is complete (``firstDigits``, ``lastFourDigits``, ``maskedPAN``),
+/// each field's validity, error, completeness and focus. An app that draws its own card fields opts in with
+/// ``PurseCheckoutConfiguration/cardFields`` and types through ``appDrawnFields`` (and takes on the PCI DSS scope
+/// that comes with it); the testing kit's `testingFields` does the same in tests.
+///
 /// **Brands** come from the vault's BIN look-up, made once at least 6 digits are typed, on the first 8 digits,
-/// never twice for the same prefix; only brands the method accepts are kept (``detectedBrands``; a co-badged
-/// card lists several and the shopper may pick one with ``selectedBrand``). Look-ups start when the element is
+/// never twice for the same prefix; only brands the method accepts are kept (``detectedBrands``). A co-badged
+/// card lists several (Cartes Bancaires and Visa): the SDK's fields then show a network picker, the merchant's
+/// ``PurseCheckoutConfiguration/preferredCardBrand`` is the default, and the shopper's choice
+/// (``selectBrand(_:)``) wins; the chosen network is what the vault receives. Look-ups start when the element is
 /// prepared. If the look-up fails, the brand comes from a local table of industry IIN ranges instead
 /// (``brandSource`` is ``CardBrandSource/localFallback``). There is no debounce: typing makes at most three
 /// look-ups (6, 7 and 8 digits), a pasted number one, and a superseded look-up is cancelled.
@@ -29,13 +38,26 @@ public import Observation
 @MainActor
 @Observable
 public final class CardForm {
-    // MARK: Input
+    // MARK: Input (the SDK's fields, the app-drawn opt-in and the testing kit)
 
     /// The card number, digits only: spaces, dashes and anything else typed or pasted are dropped, and at most
-    /// 19 digits are kept. Show it with ``formattedPAN``.
-    public var pan: String {
+    /// 19 digits are kept. Internal: the SDK's fields and ``AppDrawnCardFields`` reach it.
+    var pan: String {
         get { panDigits }
         set { edit(panChanged: true) { $0.panDigits = CardRules.digits(newValue, limit: CardRules.maxPANDigits) } }
+    }
+
+    /// The security code, digits only, at most four. Internal, as ``pan``.
+    var cvv: String {
+        get { code }
+        set { edit { $0.code = CardRules.digits(newValue, limit: CardRules.maxCVVDigits) } }
+    }
+
+    /// The card number grouped for display (4-6-5 for American Express, 4-4-4-4(-3) otherwise). Internal, as
+    /// ``pan``.
+    var formattedPAN: String {
+        get { CardRules.formatted(panDigits) }
+        set { pan = newValue }
     }
 
     /// The expiry month as typed (`"7"` or `"07"`), digits only, at most two.
@@ -48,12 +70,6 @@ public final class CardForm {
     public var expiryYear: String {
         get { year }
         set { edit { $0.year = CardRules.digits(newValue, limit: 4) } }
-    }
-
-    /// The security code, digits only, at most four.
-    public var cvv: String {
-        get { code }
-        set { edit { $0.code = CardRules.digits(newValue, limit: CardRules.maxCVVDigits) } }
     }
 
     /// The expiry as one `MM/YY` text, for a single field: typing `1229` gives month `12` and year `29`
@@ -75,12 +91,78 @@ public final class CardForm {
         set { edit { $0.holder = newValue } }
     }
 
-    /// The brand the shopper picked for a co-badged card (Cartes Bancaires or Visa); ignored unless it is one
-    /// of ``detectedBrands``.
-    public var selectedBrand: CardBrand? {
-        get { chosenBrand }
-        set { edit { $0.chosenBrand = newValue } }
+    /// The network the shopper picked for a co-badged card with ``selectBrand(_:)``, or `nil`.
+    public var selectedBrand: CardBrand? { chosenBrand }
+
+    /// Picks the network a co-badged card pays with (the shopper's choice, EU Regulation 2015/751, article 8);
+    /// `nil` goes back to the merchant's ``preferredBrand`` or the card's main network. The SDK's network picker
+    /// calls it; an app that draws its own picker offers ``detectedBrands``.
+    ///
+    /// - Throws: ``PurseCheckoutError/Code/brandNotBelongsToDetected`` when the card does not carry `brand` (or
+    ///   no brand is detected yet); ``PurseCheckoutError/Code/notSupportedBrand`` when it does but the method does
+    ///   not accept it. The choice is left as it was.
+    public func selectBrand(_ brand: CardBrand?) throws(PurseCheckoutError) {
+        if let brand {
+            guard detection.brands.contains(where: { $0.brand == brand }) else {
+                throw PurseCheckoutError(
+                    .brandNotBelongsToDetected,
+                    message: "\(brand.rawValue) is not a network of this card: choose one of its detected networks")
+            }
+            guard supportedBrands.isEmpty || supportedBrands.contains(brand) else {
+                throw PurseCheckoutError(
+                    .notSupportedBrand, message: "\(brand.rawValue) is not a network this payment method accepts")
+            }
+        }
+        edit { $0.chosenBrand = brand }
     }
+
+    /// The network the merchant prefers for a co-badged card (``PurseCheckoutConfiguration/preferredCardBrand``),
+    /// used when the card carries it, the method accepts it, and the shopper has not picked another.
+    public var preferredBrand: CardBrand? { environment.preferredBrand }
+
+    /// The form's app-drawn fields, or `nil` in the default mode: only a checkout whose
+    /// ``PurseCheckoutConfiguration/cardFields`` is ``CardFieldOwnership/appDrawnFieldsInPCIScope`` gives them.
+    public var appDrawnFields: AppDrawnCardFields? {
+        environment.cardFields == .appDrawnFieldsInPCIScope ? AppDrawnCardFields(form: self) : nil
+    }
+
+    /// The field the shopper is typing in, as the SDK's fields report it; `nil` when none has the focus.
+    public internal(set) var focusedField: CardField?
+
+    /// The card number's first digits once it is complete (a length the brand accepts): eight for a number of 16
+    /// digits or more, six for a shorter one, as PCI DSS allows a screen to show; `nil` before.
+    public var firstDigits: String? {
+        guard isPANComplete else { return nil }
+        return String(panDigits.prefix(panDigits.count >= 16 ? 8 : 6))
+    }
+
+    /// The card number's last four digits once it is complete; `nil` before.
+    public var lastFourDigits: String? { isPANComplete ? String(panDigits.suffix(4)) : nil }
+
+    /// The card number masked for a summary once it is complete, in the brand's groups with only the last four
+    /// digits shown (`•••• •••• •••• 1111`, `•••• •••••• •0005` for American Express); `nil` before.
+    public var maskedPAN: String? {
+        guard isPANComplete else { return nil }
+        let masked = String(repeating: "•", count: panDigits.count - 4) + panDigits.suffix(4)
+        return CardRules.grouped(masked, groups: CardRules.panGroups(panDigits))
+    }
+
+    /// How many digits the card number has (what a screen may show of a number it cannot read).
+    public var panDigitCount: Int { panDigits.count }
+
+    /// Whether `field` holds all it can: a number of a length the brand accepts, a month and a year, a code of the
+    /// brand's length, a holder name that is not blank. A complete field may still be invalid (a number failing
+    /// the Luhn check, an expired date): see ``error(for:)``.
+    public func isComplete(_ field: CardField) -> Bool {
+        switch field {
+        case .pan: return isPANComplete
+        case .expiry: return month.count == 2 && (year.count == 2 || year.count == 4)
+        case .cvv: return acceptedCVVLengths.contains(code.count)
+        case .holderName: return !holder.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        }
+    }
+
+    private var isPANComplete: Bool { acceptedPANLengths.contains(panDigits.count) }
 
     /// Whether the holder's name must be given (some acquirers ask for it). Default `false`.
     public var requiresHolderName: Bool {
@@ -90,17 +172,11 @@ public final class CardForm {
 
     // MARK: What the form knows
 
-    /// The card number grouped for display: 4-6-5 for American Express, 4-4-4-4(-3) otherwise. Setting it
-    /// sets ``pan`` (the groups' spaces are dropped), so a text field can bind to it.
-    public var formattedPAN: String {
-        get { CardRules.formatted(panDigits) }
-        set { pan = newValue }
-    }
-
     /// The brands of the card that the method accepts, main brand first; empty until detected.
     public var detectedBrands: [CardBrand] { acceptedDetection.map(\.brand) }
 
-    /// The brand the card pays with: ``selectedBrand`` when it is detected, else the main detected brand.
+    /// The brand the card pays with: ``selectedBrand`` when it is detected, else ``preferredBrand`` when detected,
+    /// else the main detected brand. It is the network the vault receives.
     public var brand: CardBrand? { chosen?.brand }
 
     /// Where the brands come from: the vault, or the local table after the vault's look-up failed; `nil`
@@ -218,6 +294,9 @@ public final class CardForm {
     private var chosen: DetectedCardBrand? {
         let accepted = acceptedDetection
         if let chosenBrand, let match = accepted.first(where: { $0.brand == chosenBrand }) { return match }
+        if let preferred = environment.preferredBrand, let match = accepted.first(where: { $0.brand == preferred }) {
+            return match
+        }
         return accepted.first
     }
 

@@ -39,17 +39,19 @@ enum CardRules {
 
     /// A card number as shown while typing: American Express (34, 37) groups 4-6-5, numbers longer than 16
     /// digits 4-4-4-4-3, others 4-4-4-4.
-    static func formatted(_ digits: String) -> String {
-        let groups: [Int]
-        if digits.hasPrefix("34") || digits.hasPrefix("37") {
-            groups = [4, 6, 5]
-        } else if digits.count > 16 {
-            groups = [4, 4, 4, 4, 3]
-        } else {
-            groups = [4, 4, 4, 4]
-        }
+    static func formatted(_ digits: String) -> String { grouped(digits, groups: panGroups(digits)) }
+
+    /// The group sizes a card number is shown in: 4-6-5 for American Express (34, 37), 4-4-4-4-3 beyond 16
+    /// digits, 4-4-4-4 otherwise (Diners Club's 14 digits read 4-4-4-2).
+    static func panGroups(_ digits: String) -> [Int] {
+        if digits.hasPrefix("34") || digits.hasPrefix("37") { return [4, 6, 5] }
+        return digits.count > 16 ? [4, 4, 4, 4, 3] : [4, 4, 4, 4]
+    }
+
+    /// `text` cut into `groups` (characters past the last group form one more), joined by spaces.
+    static func grouped(_ text: String, groups: [Int]) -> String {
         var parts: [Substring] = []
-        var rest = Substring(digits)
+        var rest = Substring(text)
         for size in groups where !rest.isEmpty {
             parts.append(rest.prefix(size))
             rest = rest.dropFirst(size)

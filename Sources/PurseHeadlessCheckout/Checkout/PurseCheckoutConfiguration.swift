@@ -49,6 +49,15 @@ public struct PurseCheckoutConfiguration: Sendable {
     /// Your text per message key, used before the SDK's (`["cardField.cvv.title": "CVC"]`): a template in the
     /// catalogue's syntax, `{name}` for each argument. See ``PurseLocalizer``.
     public var messageOverrides: [String: String]
+    /// Who draws the fields a card number and a security code are typed into. Default
+    /// ``CardFieldOwnership/sdkSecureFields``: only the SDK's fields take them, and no public API returns them.
+    /// See ``CardFieldOwnership/appDrawnFieldsInPCIScope`` for what drawing them in the app costs.
+    public var cardFields: CardFieldOwnership = .sdkSecureFields
+    /// The network a co-badged card pays with unless the shopper picks another (`.carteBancaire` to route
+    /// domestic payments through Cartes Bancaires). Used only when the card carries it and the method accepts
+    /// it; the shopper's choice (``CardForm/selectBrand(_:)``) always wins, as EU Regulation 2015/751 (article 8)
+    /// requires. `nil`: the card's main network.
+    public var preferredCardBrand: CardBrand?
 
     /// A configuration with production defaults for every member not given.
     public init(

@@ -39,9 +39,14 @@ public enum _PurseHeadlessCheckoutTypes {
     public typealias _Availability = Availability
     public typealias _CVVField = CVVField
     public typealias _CardBrand = CardBrand
+    public typealias _AppDrawnCVVField = AppDrawnCVVField
+    public typealias _AppDrawnCardFields = AppDrawnCardFields
     public typealias _CardBrandSource = CardBrandSource
     public typealias _CardField = CardField
+    public typealias _CardFieldAppearance = CardFieldAppearance
     public typealias _CardFieldError = CardFieldError
+    public typealias _CardFieldOwnership = CardFieldOwnership
+    public typealias _CardFieldState = CardFieldState
     public typealias _CardForm = CardForm
     public typealias _CardModule = CardModule
     public typealias _CardPlugin = CardPlugin
@@ -130,7 +135,14 @@ public enum _PurseHeadlessCheckoutTypes {
         public typealias _ApplePayButton = ApplePayButton
     #endif
     #if canImport(SwiftUI)
+        public typealias _CVVFieldView = CVVFieldView
+        public typealias _CardFieldView = CardFieldView
         public typealias _PaymentElementView = PaymentElementView
+    #endif
+    #if canImport(UIKit)
+        public typealias _CVVFieldUIView = CVVFieldUIView
+        public typealias _CardFieldUIView = CardFieldUIView
+        public typealias _PaymentElementUIView = PaymentElementUIView
     #endif
 }
 
@@ -167,9 +179,14 @@ extension PurseHeadlessCheckout {
     public typealias Availability = _PurseHeadlessCheckoutTypes._Availability
     public typealias CVVField = _PurseHeadlessCheckoutTypes._CVVField
     public typealias CardBrand = _PurseHeadlessCheckoutTypes._CardBrand
+    public typealias AppDrawnCVVField = _PurseHeadlessCheckoutTypes._AppDrawnCVVField
+    public typealias AppDrawnCardFields = _PurseHeadlessCheckoutTypes._AppDrawnCardFields
     public typealias CardBrandSource = _PurseHeadlessCheckoutTypes._CardBrandSource
     public typealias CardField = _PurseHeadlessCheckoutTypes._CardField
+    public typealias CardFieldAppearance = _PurseHeadlessCheckoutTypes._CardFieldAppearance
     public typealias CardFieldError = _PurseHeadlessCheckoutTypes._CardFieldError
+    public typealias CardFieldOwnership = _PurseHeadlessCheckoutTypes._CardFieldOwnership
+    public typealias CardFieldState = _PurseHeadlessCheckoutTypes._CardFieldState
     public typealias CardForm = _PurseHeadlessCheckoutTypes._CardForm
     public typealias CardModule = _PurseHeadlessCheckoutTypes._CardModule
     public typealias CardPlugin = _PurseHeadlessCheckoutTypes._CardPlugin
@@ -258,6 +275,13 @@ extension PurseHeadlessCheckout {
         public typealias ApplePayButton = _PurseHeadlessCheckoutTypes._ApplePayButton
     #endif
     #if canImport(SwiftUI)
+        public typealias CVVFieldView = _PurseHeadlessCheckoutTypes._CVVFieldView
+        public typealias CardFieldView = _PurseHeadlessCheckoutTypes._CardFieldView
         public typealias PaymentElementView = _PurseHeadlessCheckoutTypes._PaymentElementView
+    #endif
+    #if canImport(UIKit)
+        public typealias CVVFieldUIView = _PurseHeadlessCheckoutTypes._CVVFieldUIView
+        public typealias CardFieldUIView = _PurseHeadlessCheckoutTypes._CardFieldUIView
+        public typealias PaymentElementUIView = _PurseHeadlessCheckoutTypes._PaymentElementUIView
     #endif
 }

@@ -105,6 +105,13 @@ extension PurseCheckoutError {
         /// Deleting every token failed.
         public static let failedToDeleteAllTokens: Code = "FAILED_TO_DELETE_ALL_TOKENS"
 
+        // Card fields
+        /// The network chosen for a card is one the method does not accept (``CardForm/selectBrand(_:)``).
+        public static let notSupportedBrand: Code = "NOT_SUPPORTED_BRAND"
+        /// The network chosen for a card is not one the card carries: only a co-badged card's detected networks
+        /// may be chosen (``CardForm/selectBrand(_:)``).
+        public static let brandNotBelongsToDetected: Code = "BRAND_NOT_BELONGS_TO_DETECTED"
+
         // Payment
         /// Submit was called while the split does not cover the amount or the primary is not ready.
         public static let paymentNotFulfilledOnSubmit: Code = "PAYMENT_NOT_FULFILLED_ON_SUBMIT"
@@ -155,7 +162,7 @@ extension PurseCheckoutError {
                 .paymentOutcomeUnknown, .applePayUnavailable, .applePayAmountChanged, .applePayInvalidToken:
                 return .payment
             case .methodNotImplemented, .paymentMethodNotFound, .paymentTokenNotFoundInSession, .methodDisabled,
-                .methodIsNotSimulable, .invalidLoanSimulation:
+                .methodIsNotSimulable, .invalidLoanSimulation, .notSupportedBrand, .brandNotBelongsToDetected:
                 return .method
             default:
                 return .other

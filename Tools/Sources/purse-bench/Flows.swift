@@ -102,7 +102,7 @@ enum Flows {
             let element = checkout.paymentElement(for: .paymentToken(card))
             try checkout.setPrimaryToken(card)
             await element.prepare()
-            element.cvvField?.cvv = "123"
+            element.cvvField?.testingField.cvv = "123"
             _ = await element.submitAndWait()
         },
         Flow(

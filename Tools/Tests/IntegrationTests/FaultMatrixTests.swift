@@ -178,7 +178,7 @@ struct FaultMatrixTests {
         try checkout.setPrimaryToken(token)
         let element = checkout.paymentElement(for: .paymentToken(token), redirect: presenter)
         await element.prepare()
-        element.cvvField?.cvv = "123"
+        element.cvvField?.testingField.cvv = "123"
         try #require(element.isReady)
         let before = ObservedCheckout(checkout)
         rig.sandbox.faults.inject(fault.sandboxFault, on: .gatewayValidate)
@@ -255,7 +255,7 @@ struct FaultMatrixTests {
         let before = ObservedCheckout(checkout)
         let requestsBefore = rig.requests(.vault)
         rig.sandbox.faults.inject(fault.sandboxFault, on: .vault)
-        form.pan = "4111111111111111"
+        form.testingFields.pan = "4111111111111111"
         await form.settleBrandLookup()
         rig.sandbox.faults.clear(.vault)
         #expect(rig.requests(.vault) - requestsBefore == expected.requests)
@@ -265,7 +265,7 @@ struct FaultMatrixTests {
         #expect(warnings.count == 1)
         #expect(warnings.first?.message.contains("(\(expected.code.rawValue))") == true, "\(warnings)")
         #expect(ObservedCheckout(checkout) == before)
-        form.pan = "5555555555554444"
+        form.testingFields.pan = "5555555555554444"
         await form.settleBrandLookup()
         #expect(form.brandSource == .vault && form.brand == .mastercard)
     }

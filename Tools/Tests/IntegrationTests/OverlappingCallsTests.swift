@@ -243,7 +243,7 @@ struct OverlappingCallsTests {
         await element.prepare()
         let form = try #require(element.cardForm)
         harness.sandbox.faults.inject(.latency(.seconds(5), count: 1), on: .vault)
-        form.pan = "555555"
+        form.testingFields.pan = "555555"
         #expect(form.isLookingUpBrand)
         await clock.waitForSleeper(for: .seconds(5))
         return (checkout, form)
@@ -259,7 +259,7 @@ struct OverlappingCallsTests {
         await form.settleBrandLookup()
         #expect(form.brand == nil && form.brandSource == nil, "the answer was taken after teardown")
         #expect(!form.isLookingUpBrand)
-        form.pan = "4111111111"
+        form.testingFields.pan = "4111111111"
         #expect(!form.isLookingUpBrand, "a torn-down checkout's form looked a number up")
         #expect(harness.sandbox.stats().requests(.vault) == 1)
     }

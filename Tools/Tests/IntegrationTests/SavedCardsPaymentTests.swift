@@ -26,7 +26,7 @@ struct SavedCardsPaymentTests {
         try checkout.setPrimaryToken(card)
         await element.prepare()
         #expect(!checkout.isPaymentFulfilled)
-        element.cvvField?.cvv = "123"
+        element.cvvField?.testingField.cvv = "123"
         #expect(checkout.isPaymentFulfilled)
         _ = completion(of: await element.submitAndWait())
         let status = await harness.status(of: checkout)
@@ -46,13 +46,13 @@ struct SavedCardsPaymentTests {
         let element = checkout.paymentElement(
             for: .paymentToken(try harness.demoToken("visa-requires-cvv", in: checkout)))
         await element.prepare()
-        element.cvvField?.cvv = "999"
+        element.cvvField?.testingField.cvv = "999"
         let error = failure(of: await element.submitAndWait())
         #expect(error?.code == .validateFailed)
         #expect(error?.serverCode == "WRONG_CARD_DATA")
         #expect(harness.sandbox.stats().charges == 0)
         #expect(checkout.sessionState == .error)
-        element.cvvField?.cvv = "123"
+        element.cvvField?.testingField.cvv = "123"
         _ = completion(of: await element.submitAndWait())
         #expect(await harness.status(of: checkout)?.payment?.authorizationStatus == "AUTHORIZED")
     }
@@ -71,7 +71,7 @@ struct SavedCardsPaymentTests {
         let token = try harness.demoToken("visa-requires-cvv", in: checkout)
         let element = checkout.paymentElement(for: .paymentToken(token))
         await element.prepare()
-        element.cvvField?.cvv = "999"
+        element.cvvField?.testingField.cvv = "999"
         let error = try #require(failure(of: await element.submitAndWait()))
         #expect(error.code == .validateFailed)
         #expect(error.serverCode == "WRONG_CARD_DATA")

@@ -45,9 +45,9 @@ struct SavedCardsSecrecyTests {
         harness.sandbox.faults.inject(.status(502, count: 1), on: .vault)  // tokenization retried
         note(await element.submitAndWait())  // refused: REJECTED_BANK
         await enterCard(form, pan: "378282246310005", cvv: "7391")
-        form.cvv = "12"
+        form.testingFields.cvv = "12"
         texts += CardField.allCases.compactMap { form.feedback(for: $0, isEditing: false) }
-        form.cvv = "7391"
+        form.testingFields.cvv = "7391"
         await enterCard(form, pan: "4000000000003220", cvv: "846")
         texts += [form.description, String(reflecting: form), String(describing: element)]
         var dumped = ""
@@ -58,7 +58,7 @@ struct SavedCardsSecrecyTests {
         let other = try await harness.openCheckout { $0.logHandler = lines.handler }
         let saved = other.paymentElement(for: .paymentToken(try harness.demoToken("visa-requires-cvv", in: other)))
         await saved.prepare()
-        saved.cvvField?.cvv = "5270"
+        saved.cvvField?.testingField.cvv = "5270"
         texts += [String(reflecting: try #require(saved.cvvField))]
         note(await saved.submitAndWait())  // WRONG_CARD_DATA
 

@@ -69,9 +69,9 @@ extension PurseHeadlessCheckout {
 /// Fills a sandbox card form and waits for its BIN look-up.
 @MainActor
 func enterCard(_ form: CardForm, pan: String, cvv: String = "123", expiry: String = "12/34") async {
-    form.pan = pan
+    form.testingFields.pan = pan
     form.expiry = expiry
-    form.cvv = cvv
+    form.testingFields.cvv = cvv
     form.holderName = "Camille Martin"
     await form.settleBrandLookup()
 }

@@ -111,7 +111,7 @@ struct SavedCardsWalletTests {
         let element = checkout.paymentElement(for: .paymentToken(other))
         try checkout.setPrimaryToken(other)
         await element.prepare()
-        element.cvvField?.cvv = "123"
+        element.cvvField?.testingField.cvv = "123"
         _ = completion(of: await element.submitAndWait())
         #expect(await harness.status(of: checkout)?.payment?.authorizationStatus == "AUTHORIZED")
     }

@@ -134,9 +134,9 @@ struct SecretsScanTests {
         let element = checkout.paymentElement(
             for: .paymentToken(try harness.demoToken("visa-requires-cvv", in: checkout)))
         await element.prepare()
-        element.cvvField?.cvv = "5270"
+        element.cvvField?.testingField.cvv = "5270"
         note(await element.submitAndWait())  // refused: the whole split is refused, nothing debited
-        element.cvvField?.cvv = "123"
+        element.cvvField?.testingField.cvv = "123"
         describe(element)
         let paid = await element.submitAndWait()
         note(paid)
@@ -156,7 +156,7 @@ struct SecretsScanTests {
         harness.sandbox.faults.inject(.status(502, count: 1), on: .vault)
         note(await cardElement.submitAndWait())  // declined
         await enterCard(form, pan: "4111111111111111", cvv: "846")
-        form.cvv = "84"
+        form.testingFields.cvv = "84"
         texts += CardField.allCases.compactMap { form.feedback(for: $0, isEditing: false) }
         await enterCard(form, pan: "4000000000003220", cvv: "846")
         describe(form)

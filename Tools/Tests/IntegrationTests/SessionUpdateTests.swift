@@ -70,12 +70,12 @@ struct SessionUpdateTests {
         await element.prepare()
         let form = try #require(element.cardForm)
         form.holderName = "Camille Martin"
-        form.pan = "4970100000000055"
+        form.testingFields.pan = "4970100000000055"
         try checkout.setPrimary(card)
         try checkout.registerMethod(card, registered: true, name: "Work card")
         try await checkout.updateSession(widgetData: try cart(35))
         #expect(element.cardForm === form)
-        #expect(form.holderName == "Camille Martin" && form.pan == "4970100000000055")
+        #expect(form.holderName == "Camille Martin" && form.testingFields.pan == "4970100000000055")
         #expect(checkout.registrationOf(card) == SecondaryRegistration(registered: true, name: "Work card"))
         #expect(element.unavailableReason == nil)
         #expect(checkout.primary?.id == "payzen-creditcard")

@@ -68,9 +68,9 @@ struct ShopCLI {
             for: .primaryMethod(method), redirect: ScriptedRedirectPresenter(sandbox: sandbox, steps: [.approve]))
         await element.prepare()
         guard let form = element.cardForm else { throw ShopError("the card method has no card form") }
-        form.pan = card.pan
+        form.testingFields.pan = card.pan
         form.expiry = "12/34"
-        form.cvv = card.cvv
+        form.testingFields.cvv = card.cvv
         form.holderName = "Camille Martin"
         let outcome = await element.submitAndWait()
         switch outcome {

@@ -132,11 +132,15 @@ struct CardFormTests {
         #expect(form.detectedBrands == [.visa, .carteBancaire])
         #expect(form.brand == .visa)
         #expect(form.offersBrandChoice)
-        form.selectedBrand = .carteBancaire
+        try form.selectBrand(.carteBancaire)
         #expect(form.brand == .carteBancaire)
-        form.selectedBrand = .americanExpress  // not detected: ignored
+        let refused = #expect(throws: PurseCheckoutError.self) { try form.selectBrand(.americanExpress) }
+        #expect(refused?.code == .brandNotBelongsToDetected)
+        // The refused pick changed nothing.
+        #expect(form.brand == .carteBancaire && form.selectedBrand == .carteBancaire)
+        try form.selectBrand(nil)
         #expect(form.brand == .visa)
-        form.selectedBrand = .carteBancaire
+        try form.selectBrand(.carteBancaire)
         try checkout.setPrimary(try #require(checkout.paymentMethods.first { $0.id == "payzen-creditcard" }))
         _ = await element.submitAndWait()
         #expect(stub.tokenizations.first?["card"]?["selected_network"]?.stringValue == "CARTE_BANCAIRE")

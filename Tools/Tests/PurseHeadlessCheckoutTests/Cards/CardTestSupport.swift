@@ -89,13 +89,14 @@ enum CardSessions {
     static func open(
         _ params: JSONValue = CardSessions.params(), stub: GatewayStub = GatewayStub(), log: LogSink? = nil,
         registry: PluginRegistry = .shared, locale: Locale? = Locale(identifier: "en"),
-        messageOverrides: [String: String] = [:]
+        messageOverrides: [String: String] = [:], configure: ((inout PurseCheckoutConfiguration) -> Void)? = nil
     ) async throws -> PurseHeadlessCheckout {
         let keys = Locked(0)
-        let configuration = PurseCheckoutConfiguration(
+        var configuration = PurseCheckoutConfiguration(
             transport: stub.transport, now: { TestSessions.serverNow }, logHandler: log?.append,
             makeIdempotencyKey: { "key-\(keys.withLock { $0 += 1; return $0 })" }, pluginRegistry: registry,
             locale: locale, messageOverrides: messageOverrides)
+        configure?(&configuration)
         return try await PurseHeadlessCheckout(
             widgetData: TestSessions.widgetData(params), configuration: configuration)
     }

@@ -161,8 +161,9 @@ final class CheckoutRun {
                 order: reference + "-\(number)", returnURL: returnAddress, locale: locale)
         }
         // The checkout confirms each page's outcome with the merchant backend, as an app does with its own.
-        let configuration = PurseCheckoutConfiguration(
+        var configuration = PurseCheckoutConfiguration(
             paymentStatusProvider: MerchantStatusProvider(backend: backend, token: token), locale: settings.locale)
+        configuration.cardFields = .appDrawnFieldsInPCIScope  // the terminal draws the card fields
         let checkout = try await spinner.during(text("cli.checkout.opening")) {
             try await PurseHeadlessCheckout(widgetData: created.widgetData, configuration: configuration)
         }
@@ -190,7 +191,7 @@ final class CheckoutRun {
                 payment: apiBase, wallet: apiBase, datetime: apiBase, logs: apiBase, vault: session.apiRoots.vault)
         let screen = screen
         let text = text
-        let configuration = PurseCheckoutConfiguration(
+        var configuration = PurseCheckoutConfiguration(
             apiRoots: roots,
             logHandler: { entry in
                 // Warnings only (an unreachable server, a failed look-up): the SDK never logs card data. The entry's
@@ -199,6 +200,7 @@ final class CheckoutRun {
                     screen.problem(text("cli.checkout.sdkNote", [("message", .text(entry.message))]))
                 }
             }, locale: settings.locale)
+        configuration.cardFields = .appDrawnFieldsInPCIScope  // the terminal draws the card fields
         screen.line(
             screen.console.dim(
                 text(

@@ -314,18 +314,24 @@ final class InteractiveCheckout {
         }
     }
 
+    /// The terminal draws its own card fields: every checkout `purse checkout` opens chooses
+    /// `CardFieldOwnership.appDrawnFieldsInPCIScope`, so `appDrawnField(s)` is never `nil` here (if it were, the
+    /// dialogue would end as when input ends).
     private func readCVV(into field: CVVField, of option: PrimaryOption) async throws(InputEnded) {
+        let question = text("cli.checkout.cvvOf", [("option", .text(option.title))])
+        guard let code = field.appDrawnField else { throw InputEnded(question: question) }
         while true {
-            field.cvv = try await ask(text("cli.checkout.cvvOf", [("option", .text(option.title))]), hidden: true)
+            code.cvv = try await ask(question, hidden: true)
             guard let error = field.error else { return }
             screen.problem(text("cli.checkout.problem", [("problem", .message(error.localizedMessage(for: .cvv)))]))
         }
     }
 
     private func fill(_ form: CardForm) async throws(InputEnded) {
-        try await fill(form, .pan, text("cli.checkout.cardNumber")) { form.pan = $0 }
+        guard let fields = form.appDrawnFields else { throw InputEnded(question: text("cli.checkout.cardNumber")) }
+        try await fill(form, .pan, text("cli.checkout.cardNumber")) { fields.pan = $0 }
         try await fill(form, .expiry, text("cli.checkout.expiry")) { form.expiry = $0 }
-        try await fill(form, .cvv, text("cli.checkout.securityCode"), hidden: true) { form.cvv = $0 }
+        try await fill(form, .cvv, text("cli.checkout.securityCode"), hidden: true) { fields.cvv = $0 }
         if form.requiresHolderName {
             try await fill(form, .holderName, text("cli.checkout.holderName")) { form.holderName = $0 }
         }

@@ -100,9 +100,9 @@ extension DemoTour {
         guard let form = element.cardForm else { throw failure("noCardForm", [("method", .text(card.id))]) }
         // What the shopper types into the form: a name, the same in every language.
         form.holderName = "Camille Martin"  // not shopper text
-        form.pan = TestData.spareCardPAN
+        form.testingFields.pan = TestData.spareCardPAN
         form.expiry = "12/34"
-        form.cvv = TestData.spareCardCVV
+        form.testingFields.cvv = TestData.spareCardCVV
         var waited = 0
         while form.isLookingUpBrand && waited < 250 {  // the vault's BIN look-up, over loopback
             try? await Task.sleep(for: .milliseconds(20))

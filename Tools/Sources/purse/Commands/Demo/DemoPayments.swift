@@ -136,7 +136,7 @@ extension DemoTour {
         try checkout.setPrimaryToken(card)
         await element.prepare()
         let waitsForCVV = !element.isReady && !checkout.isPaymentFulfilled && element.cvvField != nil
-        element.cvvField?.cvv = TestData.savedVisaCVV
+        element.cvvField?.testingField.cvv = TestData.savedVisaCVV
         record(
             "cvv typed", waitsForCVV && element.isReady && checkout.isPaymentFulfilled,
             text("cli.demo.cvv.typed", [("card", .text(describe(card)))]))
