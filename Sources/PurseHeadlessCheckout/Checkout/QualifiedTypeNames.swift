@@ -78,6 +78,7 @@ public enum _PurseHeadlessCheckoutTypes {
     public typealias _PaymentStatusProvider = PaymentStatusProvider
     public typealias _PaymentStatusReport = PaymentStatusReport
     public typealias _PaymentToken = PaymentToken
+    public typealias _PaymentTokenSource = PaymentTokenSource
     public typealias _PendingPage = PendingPage
     public typealias _PluginRegistry = PluginRegistry
     public typealias _PrimaryMethod = PrimaryMethod
@@ -218,6 +219,7 @@ extension PurseHeadlessCheckout {
     public typealias PaymentStatusProvider = _PurseHeadlessCheckoutTypes._PaymentStatusProvider
     public typealias PaymentStatusReport = _PurseHeadlessCheckoutTypes._PaymentStatusReport
     public typealias PaymentToken = _PurseHeadlessCheckoutTypes._PaymentToken
+    public typealias PaymentTokenSource = _PurseHeadlessCheckoutTypes._PaymentTokenSource
     public typealias PendingPage = _PurseHeadlessCheckoutTypes._PendingPage
     public typealias PluginRegistry = _PurseHeadlessCheckoutTypes._PluginRegistry
     public typealias PrimaryMethod = _PurseHeadlessCheckoutTypes._PrimaryMethod

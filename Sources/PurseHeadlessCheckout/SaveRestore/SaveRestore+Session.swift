@@ -15,6 +15,7 @@ enum SnapshotSession {
     /// or a ``SavedSecondaryToken``. An allow-list: a field not named here is never written.
     static let savedInstrumentFields: Set<String> = [
         "id", "name", "label", "favorite", "expiration_date", "status", "requires_csc", "network_token", "description",
+        "source", "savable_to_shared_wallet", "created_at", "updated_at",
     ]
 
     /// The members of an integrated token's `description` a snapshot keeps (masked number, brand, holder, label).
@@ -51,7 +52,7 @@ enum SnapshotSession {
                 expirationDate: source.expirationDate, isInformationRequest: source.isInformationRequest,
                 returnURL: source.returnURL, failureURL: source.failureURL,
                 purseVaultTenantID: source.purseVaultTenantID, pciProxyMerchantID: source.pciProxyMerchantID,
-                protocols: protocols),
+                protocols: protocols, sharedWalletUser: source.sharedWalletUser),
             amountMinorUnits: session.amountMinorUnits, currency: session.currency,
             primaryMethods: session.primaryMethods, secondaryMethods: session.secondaryMethods,
             paymentTokens: session.paymentTokens, savedSecondaryTokens: session.savedSecondaryTokens,
@@ -75,6 +76,7 @@ enum SnapshotSession {
         if let tenant = source.purseVaultTenantID { vendors["purse"] = ["tenant_id": .string(tenant)] }
         if let merchant = source.pciProxyMerchantID { vendors["pci_proxy"] = ["merchant_id": .string(merchant)] }
         if !vendors.isEmpty { payment["vault"] = ["vendor_front_data": .object(vendors)] }
+        if let user = source.sharedWalletUser { payment["wallet"] = ["shared_wallet_user": .bool(user)] }
         let roots = session.apiRoots
         var params: [String: JSONValue] = [
             "apiKey": .string(session.apiKey),

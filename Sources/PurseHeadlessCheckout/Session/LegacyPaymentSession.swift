@@ -24,26 +24,29 @@ public struct LegacyPaymentSession: Sendable, Hashable {
     public let pciProxyMerchantID: String?
     /// Every protocol of the session, in a stable order (partner, then method).
     public let protocols: [SessionProtocol]
+    /// `wallet.shared_wallet_user`: whether the shopper uses Purse's shared wallet (Express Checkout), whose saved
+    /// instruments follow them across merchants; `nil` when the session does not say.
+    public let sharedWalletUser: Bool?
 
     private let index: [String: Int]
 
     init(
         id: String, amount: Decimal?, currencyCode: String, expirationDate: Date, isInformationRequest: Bool,
         returnURL: URL?, failureURL: URL?, purseVaultTenantID: String?, pciProxyMerchantID: String?,
-        protocols: [SessionProtocol]
+        protocols: [SessionProtocol], sharedWalletUser: Bool? = nil
     ) {
         self.init(
             id: id, amount: amount, currencyCode: currencyCode, expirationDate: expirationDate,
             isInformationRequest: isInformationRequest, returnURL: returnURL, failureURL: failureURL,
             purseVaultTenantID: purseVaultTenantID, pciProxyMerchantID: pciProxyMerchantID, protocols: protocols,
-            ids: protocols.map { itemID($0.partner, $0.method) })
+            ids: protocols.map { itemID($0.partner, $0.method) }, sharedWalletUser: sharedWalletUser)
     }
 
     /// `ids`: each protocol's `itemID`, in order (the decoder has them already).
     init(
         id: String, amount: Decimal?, currencyCode: String, expirationDate: Date, isInformationRequest: Bool,
         returnURL: URL?, failureURL: URL?, purseVaultTenantID: String?, pciProxyMerchantID: String?,
-        protocols: [SessionProtocol], ids: [String]
+        protocols: [SessionProtocol], ids: [String], sharedWalletUser: Bool? = nil
     ) {
         self.id = id
         self.amount = amount
@@ -55,6 +58,7 @@ public struct LegacyPaymentSession: Sendable, Hashable {
         self.purseVaultTenantID = purseVaultTenantID
         self.pciProxyMerchantID = pciProxyMerchantID
         self.protocols = protocols
+        self.sharedWalletUser = sharedWalletUser
         var index: [String: Int] = [:]
         index.reserveCapacity(ids.count)
         for (offset, id) in ids.enumerated() { index[id] = offset }

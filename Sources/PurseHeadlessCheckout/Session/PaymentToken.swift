@@ -33,6 +33,20 @@ public struct PaymentToken: Sendable, Hashable, Identifiable, CustomStringConver
     public let vaultVendor: String?
     /// The token's status in the wallet (`ACTIVE`).
     public let status: String?
+    /// Whose wallet the token comes from: the merchant's own (``PaymentTokenSource/merchant``, also when the
+    /// session does not say) or Purse's shared wallet (``PaymentTokenSource/sharedWallet``), which the shopper
+    /// carries across merchants.
+    public let source: PaymentTokenSource
+    /// Whether the token may be saved to Purse's shared wallet too (`savable_to_shared_wallet`); `false` when the
+    /// session does not say.
+    public let savableToSharedWallet: Bool
+    /// When the token was saved (`created_at`), when the wallet gives it.
+    public let createdAt: Date?
+    /// When the token last changed (`updated_at`), when the wallet gives it.
+    public let updatedAt: Date?
+
+    /// Whether the token comes from Purse's shared wallet rather than the merchant's own.
+    public var isFromSharedWallet: Bool { source == .sharedWallet }
 
     /// A saved card that pays without a CVV (network token, or the PSP does not ask).
     public var paysWithoutCVV: Bool { isVaultedCard && !requiresCVV }
@@ -52,6 +66,20 @@ public struct PaymentToken: Sendable, Hashable, Identifiable, CustomStringConver
     public var description: String {
         "PaymentToken(\(methodID), \(brand ?? "?") \(maskedPAN ?? ""), id: \(id))"
     }
+}
+
+/// Whose wallet a saved token comes from (`source`). A value the SDK does not know is kept as it came.
+public struct PaymentTokenSource: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    /// The value as the wallet spells it (`MERCHANT`, `SHARED_WALLET`).
+    public let rawValue: String
+    /// A source by its wallet spelling.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// The merchant's own wallet: saved in this merchant's checkout.
+    public static let merchant = PaymentTokenSource(rawValue: "MERCHANT")
+    /// Purse's shared wallet (Express Checkout): saved by the shopper in any checkout of Purse's network.
+    public static let sharedWallet = PaymentTokenSource(rawValue: "SHARED_WALLET")
+    /// The value as the wallet spells it.
+    public var description: String { rawValue }
 }
 
 /// A gift card the shopper kept earlier, listed on ``PurseHeadlessCheckout/savedSecondaryTokens``.

@@ -276,7 +276,8 @@ public enum SessionDecoder {
         let session = LegacyPaymentSession(
             id: id, amount: amount, currencyCode: currencyCode.uppercased(), expirationDate: expiration,
             isInformationRequest: informationRequest, returnURL: returnURL, failureURL: failureURL,
-            purseVaultTenantID: tenant, pciProxyMerchantID: pciMerchant, protocols: protocols, ids: ids)
+            purseVaultTenantID: tenant, pciProxyMerchantID: pciMerchant, protocols: protocols, ids: ids,
+            sharedWalletUser: try reader.optional("wallet")?.bool("shared_wallet_user"))
         return (session, ids)
     }
 
@@ -365,7 +366,10 @@ public enum SessionDecoder {
             isVaultedCard: isCard,
             requiresCVV: isCard && requiresCSC,
             vaultVendor: entry.configuration.vault?.vendor,
-            status: try reader.string("status"))
+            status: try reader.string("status"),
+            source: try reader.string("source").map(PaymentTokenSource.init(rawValue:)) ?? .merchant,
+            savableToSharedWallet: try reader.bool("savable_to_shared_wallet") ?? false,
+            createdAt: try reader.date("created_at"), updatedAt: try reader.date("updated_at"))
     }
 
     static func decodeSavedSecondary(

@@ -12,6 +12,12 @@
 /// (deleted elsewhere) leaves ``PurseHeadlessCheckout/paymentTokens`` too, and the primary if it was.
 /// `deleteAllTokens()` and `editToken(_:name:)` for a ``SavedSecondaryToken`` live with the gift cards.
 extension PurseHeadlessCheckout {
+    /// Whether the shopper uses Purse's shared wallet (Express Checkout: `wallet.shared_wallet_user` of the
+    /// session), whose saved cards follow them across the merchants of Purse's network. Their tokens from it are
+    /// in ``paymentTokens`` with ``PaymentToken/source`` ``PaymentTokenSource/sharedWallet``. `false` when the
+    /// session does not say.
+    public var isSharedWalletUser: Bool { state.session.source.sharedWalletUser ?? false }
+
     /// Renames a saved card or PayPal account (`PATCH …/tokens/{id}`).
     ///
     /// The label is checked on the device first; the wallet then checks it is unique for the shopper.

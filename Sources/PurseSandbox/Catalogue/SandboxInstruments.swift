@@ -107,6 +107,8 @@ public struct SandboxShopper: Sendable, Equatable {
     public var displayName: String
     /// The tokens in the wallet at start (and after a reset).
     public var tokens: [SandboxSavedToken]
+    /// Whether the shopper uses Purse's shared wallet (the session's `wallet.shared_wallet_user`).
+    public var sharedWalletUser = false
 
     /// Creates a shopper.
     public init(reference: String, displayName: String, tokens: [SandboxSavedToken]) {
@@ -156,6 +158,10 @@ public struct SandboxSavedToken: Sendable, Equatable {
     public var maskedPAN: String?
     /// `expiration_date`, ISO 8601.
     public var expirationDate: String
+    /// `source`: `MERCHANT` (saved in this merchant's checkout) or `SHARED_WALLET` (Purse's shared wallet).
+    public var source = "MERCHANT"
+    /// `savable_to_shared_wallet`: whether the token may be saved to Purse's shared wallet too.
+    public var savableToSharedWallet = false
 
     /// Creates a saved token.
     public init(

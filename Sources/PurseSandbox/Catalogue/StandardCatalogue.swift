@@ -23,7 +23,7 @@ extension SandboxCatalogue {
         methods: standardMethods + thresholdMethods,
         testCards: standardTestCards,
         giftCards: standardGiftCards,
-        shoppers: standardShoppers
+        shoppers: standardShoppers + [sharedWalletShopper]
     )
 
     private static let cardBrands = ["CARTE_BANCAIRE", "VISA", "MASTERCARD", "AMERICAN_EXPRESS"]
@@ -247,6 +247,29 @@ extension SandboxCatalogue {
             slug: "ancv-expires", partner: "ancv", method: "connect", pan: "ANCV0003", pin: nil, balance: 15000,
             behaviour: .polls(waits: 3, failureCode: "EXPIRED_AUTHORIZATION")),
     ]
+
+    /// A shopper of Purse's shared wallet: a Visa saved with this merchant (which may go to the shared wallet too)
+    /// and a Mastercard from the shared wallet, saved in another checkout of Purse's network.
+    private static var sharedWalletShopper: SandboxShopper {
+        var merchantCard = SandboxSavedToken(
+            id: "0b5e55ed-0000-4000-8000-000000000101", slug: "merchant-visa", partner: "payzen", method: "creditcard",
+            name: "Shop Visa", favorite: true,
+            instrument: .card(outcome: .succeeds, requiresCSC: false, csc: nil, networkToken: true),
+            brandName: "VISA", displayToken: "424242******4242", holderName: "Alex Durand",
+            maskedPAN: "424242******4242", expirationDate: "2030-12-31T23:59:59.999Z")
+        merchantCard.savableToSharedWallet = true
+        var sharedCard = SandboxSavedToken(
+            id: "0b5e55ed-0000-4000-8000-000000000102", slug: "shared-wallet-mastercard", partner: "payzen",
+            method: "creditcard", name: "Everyday card",
+            instrument: .card(outcome: .succeeds, requiresCSC: false, csc: nil, networkToken: true),
+            brandName: "MASTERCARD", displayToken: "555555******4444", holderName: "Alex Durand",
+            maskedPAN: "555555******4444", expirationDate: "2029-06-30T23:59:59.999Z")
+        sharedCard.source = "SHARED_WALLET"
+        var shopper = SandboxShopper(
+            reference: "shared-wallet-shopper", displayName: "Alex Durand", tokens: [merchantCard, sharedCard])
+        shopper.sharedWalletUser = true
+        return shopper
+    }
 
     private static let standardShoppers: [SandboxShopper] = [
         SandboxShopper(

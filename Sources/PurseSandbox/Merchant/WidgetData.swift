@@ -59,7 +59,10 @@ extension PurseSandbox {
                     "pci_proxy": ["merchant_id": .string(entity.pciProxyMerchantId)],
                 ]
             ],
-            "wallet": ["shared_wallet_user": false],
+            "wallet": [
+                "shared_wallet_user": .bool(
+                    catalogue.shoppers.first { $0.reference == session.ownerReference }?.sharedWalletUser ?? false)
+            ],
         ]
         if session.isInformationRequest {
             // Purse's information requests have no amount: the session saves a card and charges nothing.
@@ -153,6 +156,8 @@ extension WalletTokenRecord {
             "payment_id": ["origin": "partner", "partner": .string(partner), "method": .string(method)],
             "created_at": .string(createdAt),
             "updated_at": .string(updatedAt),
+            "source": .string(source ?? "MERCHANT"),
+            "savable_to_shared_wallet": .bool(savableToSharedWallet ?? false),
         ]
         if let name { members["name"] = .string(name) }
         if case .card(_, let requiresCSC, _, let networkToken) = instrument {

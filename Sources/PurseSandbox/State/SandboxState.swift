@@ -169,6 +169,10 @@ struct WalletTokenRecord: Codable, Sendable, Equatable {
     var createdAt: String
     var updatedAt: String
     var instrument: InstrumentRecord
+    /// `source` (`MERCHANT` when absent, as for tokens saved by a payment).
+    var source: String?
+    /// `savable_to_shared_wallet` (`false` when absent).
+    var savableToSharedWallet: Bool?
 
     init(seed: SandboxSavedToken, owner: String, merchant: String) {
         id = seed.id
@@ -189,6 +193,8 @@ struct WalletTokenRecord: Codable, Sendable, Equatable {
         createdAt = "2025-06-01T10:00:00.000Z"
         updatedAt = createdAt
         instrument = InstrumentRecord(seed.instrument)
+        source = seed.source
+        savableToSharedWallet = seed.savableToSharedWallet
     }
 
     init(

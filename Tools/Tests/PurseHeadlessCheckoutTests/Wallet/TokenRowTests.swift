@@ -13,7 +13,8 @@ struct TokenRowTests {
         PaymentToken(
             id: "t", partner: isCard ? .payzen : .paypal, method: isCard ? .creditcard : .wallet, name: name,
             label: label, brand: brand, maskedPAN: maskedPAN, holderName: nil, favorite: false, expirationDate: nil,
-            isVaultedCard: isCard, requiresCVV: false, vaultVendor: "purse", status: "ACTIVE")
+            isVaultedCard: isCard, requiresCVV: false, vaultVendor: "purse", status: "ACTIVE", source: .merchant,
+            savableToSharedWallet: false, createdAt: nil, updatedAt: nil)
     }
 
     @Test(
