@@ -158,3 +158,26 @@ extension CVVField {
         CardFieldEditing(field: .cvv, maxCVVDigits: acceptedLengths.max() ?? CardRules.maxCVVDigits)
     }
 }
+
+extension CardFieldEditing {
+    /// The edit that turns `old` into `new`: the UTF-16 range of `old` that differs, and what replaces it.
+    static func change(from old: String, to new: String) -> (range: Range<Int>, replacement: String) {
+        let before = Array(old.utf16)
+        let after = Array(new.utf16)
+        var prefix = 0
+        while prefix < before.count, prefix < after.count, before[prefix] == after[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < before.count - prefix, suffix < after.count - prefix,
+            before[before.count - 1 - suffix] == after[after.count - 1 - suffix]
+        {
+            suffix += 1
+        }
+        let replacement = String(decoding: after[prefix..<(after.count - suffix)], as: UTF16.self)
+        return (prefix..<(before.count - suffix), replacement)
+    }
+
+    /// How many ASCII digits `text` has before the UTF-16 offset `offset`.
+    static func digitCount(in text: String, before offset: Int) -> Int {
+        text.utf16.prefix(max(offset, 0)).filter { (48...57).contains($0) }.count
+    }
+}
