@@ -32,7 +32,8 @@ public struct Partner: RawRepresentable, Sendable, Hashable, Comparable, Express
     public static let easy2play: Partner = "easy2play"
     /// Maxxing loyalty cards; its config ships in ``SecondaryConfigs/shared``.
     public static let maxxing: Partner = "maxxing"
-    /// ANCV (Chèques-Vacances). Its Connect flow, approved in the ANCV app, ships on the web SDK only.
+    /// ANCV (Chèques-Vacances). Its Connect flow (`connect`), approved in the ANCV app, ships in
+    /// ``SecondaryConfigs/shared``.
     public static let ancv: Partner = "ancv"
     // Wallets and PSPs
     /// PayPal accounts, paid through the `PurseCheckoutPayPal` plugin.

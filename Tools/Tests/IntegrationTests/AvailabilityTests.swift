@@ -27,6 +27,8 @@ struct AvailabilityTests {
         let reach: @Sendable @MainActor (PurseHeadlessCheckout, Harness) async throws -> Probe
         let cause: UnavailableReason.Cause
         var flip: (@Sendable @MainActor (PurseHeadlessCheckout, Harness) async throws -> Void)?
+        /// The issuer configs the checkout reads (`nil`: the shipped ones).
+        var configs: (@Sendable () -> SecondaryConfigs)?
         var testDescription: String { name }
     }
 
@@ -152,11 +154,12 @@ struct AvailabilityTests {
             cause: .pluginUnavailable(
                 explanation: "cards kept in a PCI Proxy vault have no card plugin on iOS (Purse vault cards do)")),
         Row(
-            name: "PLUGIN_INCOMPATIBLE: an issuer with no SecondaryConfig (ANCV Connect)",
+            name: "PLUGIN_INCOMPATIBLE: an issuer with no SecondaryConfig (ANCV Connect, in a registry without it)",
             reach: { checkout, _ in .secondary(try checkout.secondary(.ancv, .connect)) },
             cause: .pluginUnavailable(
                 explanation: "no SecondaryConfig reads ancv-connect cards: register one with "
-                    + "SecondaryConfigs.shared.register(partner:method:config:)")),
+                    + "SecondaryConfigs.shared.register(partner:method:config:)"),
+            configs: { SecondaryConfigs(shipped: false) }),
         Row(
             name: "TOKEN_INIT_FAILED: the saved card's balance look-up failed",
             reach: { checkout, _ in
@@ -185,6 +188,11 @@ struct AvailabilityTests {
 
     @Test("each reason is reached, refused alike, and flips back", arguments: Wire.allCases, rows)
     func reason(wire: Wire, row: Row) async throws {
+        guard let configs = row.configs else { return try await reached(wire: wire, row: row) }
+        try await SecondaryConfigs.$current.withValue(configs()) { try await reached(wire: wire, row: row) }
+    }
+
+    func reached(wire: Wire, row: Row) async throws {
         let harness = try Harness(wire)
         let checkout = try await harness.openCheckout(amount: row.amount)
         let probe = try await row.reach(checkout, harness)

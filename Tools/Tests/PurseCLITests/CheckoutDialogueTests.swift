@@ -88,13 +88,12 @@ struct CheckoutDialogueTests {
     /// Was: a saved gift card picked twice was applied again without a word.
     @Test("a saved gift card picked twice says it is already in the split; the prompt asks for a line number")
     func savedCardTwice() async throws {
-        // Line 8 is the saved "Birthday card" (balance 40.00): ancv-connect, which no reader handles here, is not
-        // listed to a shopper.
-        let answers = "8\n8\n\n1\n123\ny\n"
+        // Line 9 is the saved "Birthday card" (balance 40.00), after the eight gift-card methods.
+        let answers = "9\n9\n\n1\n123\ny\n"
         let output = try await PurseBinary.run(["checkout", "--json"], stdin: answers)
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stderr.contains("Birthday card •••• 0045 is already in the split for 40.00 EUR."))
-        #expect(output.stderr.contains("Add a gift card? Type its line number (1-10), or press Enter to go on:"))
+        #expect(output.stderr.contains("Add a gift card? Type its line number (1-11), or press Enter to go on:"))
         let split = try Self.report(output)["split"]?.arrayValue ?? []
         #expect(split.count == 2)
         #expect(split.first?["amount"]?.decimalValue == 40)
@@ -170,28 +169,27 @@ struct CheckoutDialogueTests {
         return nil
     }
 
-    /// Was: ancv-connect (no SecondaryConfig reads it) asked for its number and PIN, then failed with
-    /// METHOD_NOT_IMPLEMENTED; the Slow card's "balance unknown" stayed on screen after its balance arrived.
-    @Test("a gift card the SDK cannot read is refused with its reason, nothing asked; the list follows late balances")
+    /// Was: a gift card no reader handled asked for its number and PIN, then failed with METHOD_NOT_IMPLEMENTED;
+    /// the Slow card's "balance unknown" stayed on screen after its balance arrived.
+    @Test("a gift card that cannot pay is refused with its reason, nothing asked; the list follows late balances")
     func unavailableGiftCardAndLateBalance() async throws {
         let purse = try InteractivePurse(["checkout", "--all-methods"])
         let first = try await purse.waitFor("Add a gift card?")
         #expect(first.contains("saved: Slow card •••• 0060 (balance unknown)"), "\(first)")
-        let ancv = try #require(Self.giftCardLine("ancv-connect", in: first), "\(first)")
-        // Pick the unpayable method until the saved card's balance (2 s late on the sandbox) has arrived and the
+        // The saved "Broken card": the sandbox fails its balance look-up, so the checkout disables it.
+        let broken = try #require(Self.giftCardLine("saved: Broken card", in: first), "\(first)")
+        // Pick the card that cannot pay until the Slow card's balance (2 s late on the sandbox) has arrived and the
         // list has been shown again with it; each pick is refused at once.
         var picks = 0
         while !(purse.output + purse.errors).contains("saved: Slow card •••• 0060 (balance 30.00 EUR)") && picks < 120 {
             picks += 1
-            purse.type("\(ancv)\n")
+            purse.type("\(broken)\n")
             try await purse.waitFor("Add a gift card?", count: picks + 1)
             try await Task.sleep(for: .milliseconds(250))
         }
         let seen = try await purse.waitFor("saved: Slow card •••• 0060 (balance 30.00 EUR)")
-        #expect(seen.contains("ancv-connect is not payable here: no SecondaryConfig reads ancv-connect cards"))
-        #expect(seen.contains("Choose another."))
+        #expect(seen.contains("Broken card •••• 0052 is "), "\(seen)")
         #expect(Self.occurrences(of: "Choose another.", in: seen) == picks)
-        #expect(!seen.contains("ancv-connect number:"))
         #expect(!seen.contains("PIN or security code"))
         #expect(!seen.contains("METHOD_NOT_IMPLEMENTED"))
         // The list was shown again once the balance arrived, and its latest showing has no "balance unknown".

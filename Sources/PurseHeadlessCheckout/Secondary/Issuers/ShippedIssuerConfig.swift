@@ -101,7 +101,7 @@ struct ShippedIssuerConfig: SecondaryConfig {
         character.isASCII && character.isLetter
     }
 
-    /// The seven shipped configs by key.
+    /// The shipped configs by key: the seven issuer rules above and ANCV Connect (``AncvConnectConfig``).
     static var all: [SecondaryConfigs.Key: any SecondaryConfig] {
         let shipped: [ShippedIssuerConfig] = [
             .illicadoGiftCard, .buyboxGiftCard, .oglobaGiftCard, .myBeezBoxGiftCard, .easy2PlayGiftCard,
@@ -109,6 +109,7 @@ struct ShippedIssuerConfig: SecondaryConfig {
         ]
         var table: [SecondaryConfigs.Key: any SecondaryConfig] = [:]
         for config in shipped { table[SecondaryConfigs.Key(partner: config.partner, method: config.method)] = config }
+        table[SecondaryConfigs.Key(partner: .ancv, method: .connect)] = AncvConnectConfig()
         return table
     }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import PurseHeadlessCheckout
 
-/// An app-approval issuer (ANCV Connect is not shipped on iOS): polls while `/init` answers WAITING.
+/// A stand-in app-approval issuer (polls while `/init` answers WAITING), with no poll interval, for these tests.
 struct PollingTestConfig: SecondaryConfig {
     let takePolicy = SecondaryTakePolicy.none
     var pollInterval: Duration = .zero
@@ -63,7 +63,7 @@ struct GetSecondaryTokenTests {
         LocalCase(partner: .easy2play, method: .voucher, pan: "VOUCH", cvv: nil, code: .secondaryMethodWrongPANFormat),
         LocalCase(
             partner: .maxxing, method: .loyaltycard, pan: "12345", cvv: nil, code: .secondaryMethodWrongPANFormat),
-        LocalCase(partner: .ancv, method: .connect, pan: "ANCV0001", cvv: nil, code: .methodNotImplemented),
+        LocalCase(partner: .ancv, method: .connect, pan: "ANCV 0001", cvv: nil, code: .secondaryMethodWrongPANFormat),
     ]
 
     @Test("local validation fails first, with no network call", arguments: localCases)

@@ -40,16 +40,15 @@ struct IssuerRulesTests {
             invalidPANs: ["123456789", "98765432101234", "12345678AB"], takePolicy: .max),
     ]
 
-    @Test("the shared registry ships exactly the seven issuers")
+    @Test("the shared registry ships exactly the seven issuers' rules and ANCV Connect")
     func sevenShipped() {
         let shipped = SecondaryConfigs(shipped: true)
         #expect(
             shipped.registeredMethodIDs == [
-                "buybox-giftcard", "easy2play-giftcard", "easy2play-voucher", "illicado-giftcard",
-                "maxxing-loyaltycard",
-                "mybeezbox-giftcard", "ogloba-giftcard",
+                "ancv-connect", "buybox-giftcard", "easy2play-giftcard", "easy2play-voucher", "illicado-giftcard",
+                "maxxing-loyaltycard", "mybeezbox-giftcard", "ogloba-giftcard",
             ])
-        #expect(shipped.config(partner: .ancv, method: .connect) == nil)
+        #expect(shipped.config(partner: .ancv, method: .connect) is AncvConnectConfig)
     }
 
     @Test("PAN formats, spaces and dashes ignored", arguments: rules)

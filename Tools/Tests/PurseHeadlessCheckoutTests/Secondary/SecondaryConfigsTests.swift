@@ -91,7 +91,7 @@ struct SecondaryConfigsTests {
         #expect(registry.config(partner: .illicado, method: .giftcard) is ShippedIssuerConfig)
         registry.register(partner: .illicado, method: .giftcard, config: Minimal())
         #expect(registry.config(partner: .illicado, method: .giftcard) is Minimal)
-        #expect(registry.registeredMethodIDs.count == 8)
+        #expect(registry.registeredMethodIDs.count == 9)
         // The shared registry is untouched by another instance.
         #expect(SecondaryConfigs.shared.config(partner: .illicado, method: .giftcard) is ShippedIssuerConfig)
     }
@@ -101,8 +101,8 @@ struct SecondaryConfigsTests {
         let original = SecondaryConfigs(shipped: true)
         let copy = original.copy()
         copy.register(partner: .ancv, method: .connect, config: Minimal())
-        #expect(copy.config(partner: .ancv, method: .connect) != nil)
-        #expect(original.config(partner: .ancv, method: .connect) == nil)
+        #expect(copy.config(partner: .ancv, method: .connect) is Minimal)
+        #expect(original.config(partner: .ancv, method: .connect) is AncvConnectConfig)
         #expect(copy.registeredMethodIDs.count == 8)
     }
 
@@ -118,6 +118,6 @@ struct SecondaryConfigsTests {
                 }
             }
         }
-        #expect(registry.registeredMethodIDs.count == 17)
+        #expect(registry.registeredMethodIDs.count == 18)  // the eight shipped configs and ten registered
     }
 }
