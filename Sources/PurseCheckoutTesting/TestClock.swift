@@ -1,3 +1,4 @@
+import Foundation
 import PurseHeadlessCheckout
 
 /// A clock that only moves when a test advances it.
@@ -134,18 +135,23 @@ public final class TestClock: Clock, Sendable {
     /// await clock.waitForSleeper(for: .seconds(5))   // the sandbox's latency, not another sleeper
     /// await clock.advance(by: .seconds(5))
     /// ```
-    public func waitForSleeper(for duration: Duration, limit: Duration = .seconds(30)) async {
+    public func waitForSleeper(for duration: Duration, limit: Duration? = nil) async {
         let deadline = now.advanced(by: duration)
-        await waitUntil(limit: limit) { state in state.sleepers.contains { $0.deadline == deadline } }
+        await waitUntil(limit: limit, "a sleeper due in \(duration)") { state in
+            state.sleepers.contains { $0.deadline == deadline }
+        }
     }
 
-    /// Waits until at least `count` tasks sleep on the clock. Bounded by `limit` of real time, so that a test
-    /// expecting a sleeper that never comes fails on its own assertions instead of hanging; the bound is in
-    /// real time (not in yields) because a request may take a while to reach a loaded machine's server.
+    /// Waits until at least `count` tasks sleep on the clock. Bounded by `limit` of real time (`nil`:
+    /// ``defaultWaitLimit``), so that a test expecting a sleeper that never comes fails on its own assertions
+    /// instead of hanging; the bound is in real time (not in yields) because a request may take a while to reach a
+    /// loaded machine's server.
     ///
     /// Checkouts' expiry watches are not counted (see ``watchCount``).
-    public func waitForSleepers(_ count: Int = 1, limit: Duration = .seconds(30)) async {
-        await waitUntil(limit: limit) { state in state.sleepers.count(where: { !$0.isWatch }) >= count }
+    public func waitForSleepers(_ count: Int = 1, limit: Duration? = nil) async {
+        await waitUntil(limit: limit, "\(count) sleeper(s)") { state in
+            state.sleepers.count(where: { !$0.isWatch }) >= count
+        }
     }
 
     /// Waits until at least `count` checkouts watch their session's expiry on the clock, bounded by `limit` of
@@ -156,15 +162,35 @@ public final class TestClock: Clock, Sendable {
     /// await clock.advance(by: .seconds(30 * 60))   // the sandbox's session lifetime
     /// #expect(checkout.sessionState == .expired)
     /// ```
-    public func waitForWatches(_ count: Int = 1, limit: Duration = .seconds(30)) async {
-        await waitUntil(limit: limit) { state in state.sleepers.count(where: { $0.isWatch }) >= count }
+    public func waitForWatches(_ count: Int = 1, limit: Duration? = nil) async {
+        await waitUntil(limit: limit, "\(count) expiry watch(es)") { state in
+            state.sleepers.count(where: { $0.isWatch }) >= count
+        }
+    }
+
+    /// The real-time bound of the waits above when a test gives none: 30 s, or the seconds in the environment
+    /// variable `PURSE_TEST_CLOCK_WAIT_LIMIT` (a slow runner: a sanitizer build, a loaded CI machine).
+    ///
+    /// A wait that reaches its bound lets the test go on, and says so on standard error: the advance that
+    /// follows then wakes nobody, and the sleeper that comes later sleeps for good.
+    public static var defaultWaitLimit: Duration {
+        let seconds = ProcessInfo.processInfo.environment["PURSE_TEST_CLOCK_WAIT_LIMIT"].flatMap(Int.init)
+        return .seconds(seconds.map { max($0, 1) } ?? 30)
     }
 
     /// Yields, then waits in real time, until `condition` holds of the state or `limit` has passed.
-    private func waitUntil(limit: Duration, _ condition: (State) -> Bool) async {
+    private func waitUntil(limit: Duration?, _ what: String, _ condition: (State) -> Bool) async {
+        let limit = limit ?? Self.defaultWaitLimit
         let deadline = ContinuousClock.now + limit
         var spins = 0
-        while !state.withLock({ condition($0) }), ContinuousClock.now < deadline {
+        while !state.withLock({ condition($0) }) {
+            guard ContinuousClock.now < deadline else {
+                let line =
+                    "TestClock: waited \(limit) of real time for \(what); none came (the next advance wakes nobody; "
+                    + "PURSE_TEST_CLOCK_WAIT_LIMIT raises the bound on a slow machine)\n"
+                FileHandle.standardError.write(Data(line.utf8))
+                return
+            }
             spins += 1
             if spins < 1000 {
                 await Task.yield()
