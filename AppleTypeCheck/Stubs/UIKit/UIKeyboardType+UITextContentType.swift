@@ -44,4 +44,9 @@ extension UITextContentType {
     // availability as creditCardExpiration above (same iOS 17 batch).
     @available(iOS 17.0, macCatalyst 17.0, tvOS 17.0, visionOS 1.0, *)
     public static let creditCardName = UITextContentType(rawValue: "creditCardName")
+
+    // iPhoneOS18.6.sdk, UIKit.framework/Headers/UITextInputTraits.h: `UITextContentTypeBirthdate`,
+    // API_AVAILABLE(ios(17.0)) API_UNAVAILABLE(watchos).
+    @available(iOS 17.0, macCatalyst 17.0, tvOS 17.0, visionOS 1.0, *)
+    public static let birthdate = UITextContentType(rawValue: "birthdate")
 }

@@ -324,6 +324,7 @@
             case .expiry: .creditCardExpiration
             case .cvv: .creditCardSecurityCode
             case .holderName: .creditCardName
+            case .birthDate: .birthdate
             }
         }
     }

@@ -64,12 +64,13 @@
         private var pickerBrands: [CardBrand] = []
         /// What VoiceOver was last told (the rule is `CardFormAnnouncer`'s).
         private var announcer = CardFormAnnouncer()
-        /// The four fields, in the form's order.
+        /// The fields, in the form's order: number, expiry, security code, holder name, then the date of birth
+        /// that takes the code's place on an Oney card (``CardForm/shownFields``).
         let fields: [CardFieldUIView]
 
         init(form: CardForm, appearance: CardFieldAppearance) {
             self.form = form
-            fields = [CardField.pan, .expiry, .cvv, .holderName].map {
+            fields = [CardField.pan, .expiry, .cvv, .holderName, .birthDate].map {
                 CardFieldUIView(input: .card(form, $0), appearance: appearance, announces: false)
             }
             super.init(frame: .zero)
@@ -78,6 +79,7 @@
             row.alignment = .top
             row.addArrangedSubview(fields[1])
             row.addArrangedSubview(fields[2])
+            row.addArrangedSubview(fields[4])
             for view in [fields[0], row, fields[3], picker] as [UIView] { stack.addArrangedSubview(view) }
             addFilling(stack)
             picker.isHidden = true
@@ -113,6 +115,8 @@
 
         private func render() {
             let text = form.environment.localizer
+            let shown = Set(form.shownFields)
+            for view in fields { view.isHidden = !shown.contains(view.input.field) }
             picker.accessibilityLabel = text.string(CardForm.brandPickerTitle)
             picker.accessibilityHint = text.string(CardForm.brandPickerHint)
             let brands = form.offersBrandChoice ? form.detectedBrands : []
@@ -126,8 +130,8 @@
             picker.isHidden = brands.isEmpty
             picker.selectedSegmentIndex =
                 form.brand.flatMap { brands.firstIndex(of: $0) } ?? UISegmentedControl.noSegment
-            let shown = CardFormAnnouncer.Shown(form, editing: form.focusedField)
-            postAnnouncements(announcer.announcements(for: shown), in: text)
+            let announced = CardFormAnnouncer.Shown(form, editing: form.focusedField)
+            postAnnouncements(announcer.announcements(for: announced), in: text)
         }
 
         /// The shopper picked a network: the form takes it if the card carries it (the picker then shows the form's

@@ -62,11 +62,11 @@
                 field(.pan)
                 if typeSize.isAccessibilitySize {
                     field(.expiry)
-                    field(.cvv)
+                    field(form.codeSlotField)
                 } else {
                     HStack(alignment: .top, spacing: spacing) {
                         field(.expiry)
-                        field(.cvv)
+                        field(form.codeSlotField)
                     }
                 }
                 field(.holderName)

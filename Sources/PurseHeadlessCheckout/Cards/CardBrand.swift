@@ -42,10 +42,14 @@ public struct CardBrand: RawRepresentable, Sendable, Hashable, CustomStringConve
     public static let jcb = CardBrand(rawValue: "JCB")
     /// UnionPay.
     public static let unionPay = CardBrand(rawValue: "UNIONPAY")
+    /// The Oney card (Oney Banque Accord's card, method `oneycard`): 19 digits, no security code; its form asks
+    /// for the holder's date of birth instead (``CardField/birthDate``).
+    public static let oney = CardBrand(rawValue: "ONEY")
 
     /// The brands listed above, whose rules the SDK knows.
     static let listed: Set<CardBrand> = [
         .visa, .mastercard, .americanExpress, .maestro, .carteBancaire, .discover, .dinersClub, .jcb, .unionPay,
+        .oney,
     ]
 
     /// A name to show a shopper ("American Express").
@@ -60,6 +64,7 @@ public struct CardBrand: RawRepresentable, Sendable, Hashable, CustomStringConve
         case .dinersClub: return "Diners Club"
         case .jcb: return "JCB"
         case .unionPay: return "UnionPay"
+        case .oney: return "Oney"
         default:
             return rawValue.split(separator: "_").map { $0.prefix(1) + $0.dropFirst().lowercased() }.joined(
                 separator: " ")
@@ -74,17 +79,28 @@ public struct CardBrand: RawRepresentable, Sendable, Hashable, CustomStringConve
         case .maestro: return Array(12...19)
         case .dinersClub: return Array(14...19)
         case .discover, .jcb, .unionPay: return Array(16...19)
+        case .oney: return [19]
         default: return [16]
         }
     }
 
-    /// Security-code lengths the brand uses, when the BIN look-up does not say: 4 for American Express, else 3.
-    var defaultCVVLengths: [Int] { self == .americanExpress ? [4] : [3] }
+    /// Security-code lengths the brand uses, when the BIN look-up does not say: 4 for American Express, none for
+    /// Oney (whose form asks for a date of birth instead), else 3.
+    var defaultCVVLengths: [Int] {
+        switch self {
+        case .americanExpress: return [4]
+        case .oney: return []
+        default: return [3]
+        }
+    }
+
+    /// Whether the card's form asks for the holder's date of birth instead of a security code (Oney).
+    var asksBirthDate: Bool { self == .oney }
 
     /// The brands a card number's leading digits suggest, from general industry IIN ranges (not Purse data).
     ///
-    /// Only used when the vault's BIN look-up fails: Purse detects brands server-side, and Cartes Bancaires
-    /// cannot be told apart from a prefix at all.
+    /// Only used when the vault's BIN look-up fails: Purse detects brands server-side, and Cartes Bancaires and
+    /// Oney cannot be told apart from a prefix at all.
     static func localDetection(_ digits: String) -> [CardBrand] {
         func prefix(_ count: Int) -> Int? { digits.count >= count ? Int(digits.prefix(count)) : nil }
         if digits.hasPrefix("4") { return [.visa] }

@@ -25,6 +25,14 @@ extension CardForm {
     /// Whether to let the shopper pick the brand: a co-badged card (Cartes Bancaires and Visa) the method
     /// accepts under more than one brand.
     public var offersBrandChoice: Bool { detectedBrands.count > 1 }
+
+    /// The fields the card asks for now, in the order the SDK's form shows them: the number, the expiry, the
+    /// security code, the holder's name; for an Oney card (``requiresBirthDate``) the date of birth takes the
+    /// security code's place.
+    public var shownFields: [CardField] { [.pan, .expiry, codeSlotField, .holderName] }
+
+    /// The field beside the expiry: the security code, or the date of birth on an Oney card.
+    var codeSlotField: CardField { requiresBirthDate ? .birthDate : .cvv }
 }
 
 extension CVVField {

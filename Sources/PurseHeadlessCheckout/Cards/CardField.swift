@@ -10,6 +10,9 @@ public enum CardField: String, Sendable, Hashable, CaseIterable {
     case cvv
     /// The card holder's name.
     case holderName
+    /// The card holder's date of birth, day first (`DD/MM/YYYY`): asked instead of a security code on an Oney
+    /// card (``CardForm/requiresBirthDate``), valid and ignored otherwise.
+    case birthDate
 
     /// The field's label, in English; ``titleMessage`` is its key for the shopper's language.
     public var title: String { PurseLocalizer.english.string(titleMessage) }
@@ -28,7 +31,7 @@ public enum CardField: String, Sendable, Hashable, CaseIterable {
     public var accessibilityHintMessage: PurseMessage { PurseMessage("cardField.\(rawValue).hint") }
 
     /// The stable accessibility identifier of the field in `PaymentElementView`, for UI tests
-    /// (`purse.card.pan`, `purse.card.expiry`, `purse.card.cvv`, `purse.card.holderName`).
+    /// (`purse.card.pan`, `purse.card.expiry`, `purse.card.cvv`, `purse.card.holderName`, `purse.card.birthDate`).
     public var accessibilityIdentifier: String { "purse.card.\(rawValue)" }
 }
 
@@ -50,7 +53,7 @@ public enum CardFieldError: String, Sendable, Hashable, CaseIterable, CustomStri
     case format
     /// Too few or too many characters for the brand (card number, security code) or the field.
     case lengthOutOfRange
-    /// An expiry in the past, or too far ahead.
+    /// An expiry in the past or too far ahead; a date of birth in the future or more than 120 years ago.
     case dateOutOfRange
     /// The card's brand is not one the method accepts.
     case unsupportedBrand
@@ -67,6 +70,8 @@ public enum CardFieldError: String, Sendable, Hashable, CaseIterable, CustomStri
         switch (self, field) {
         case (.cannotBeEmpty, _), (.format, _), (.lengthOutOfRange, _):
             return PurseMessage("cardFieldError.\(rawValue).\(field.rawValue)")
+        case (.dateOutOfRange, .birthDate):
+            return PurseMessage("cardFieldError.dateOutOfRange.birthDate")
         case (.dateOutOfRange, _), (.unsupportedBrand, _):
             return PurseMessage("cardFieldError.\(rawValue)")
         }

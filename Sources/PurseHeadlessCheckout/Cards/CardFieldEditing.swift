@@ -7,6 +7,8 @@
 /// - The card number is shown in its brand's groups (4-4-4-4, 4-6-5 for American Express, 4-4-4-4-3 beyond 16
 ///   digits), and takes at most 19 digits (15 for American Express). The expiry reads `MM/YY`; a first month
 ///   digit from 2 to 9 becomes `02` to `09`. The security code takes as many digits as the brand's longest code.
+///   The date of birth reads `DD/MM/YYYY`; a first day digit from 4 to 9 becomes `04` to `09`, a first month digit
+///   from 2 to 9 `02` to `09`.
 /// - Typed or pasted text keeps its digits only (a pasted `4111 1111-1111 1111` is 16 digits); text without a
 ///   digit is refused and nothing changes. Digits past the field's maximum are dropped from the inserted text.
 /// - Deleting a separator alone (a backspace just after a group's space, or after the expiry's slash) deletes the
@@ -61,6 +63,10 @@ struct CardFieldEditing: Sendable, Hashable {
         if field == .expiry && head.isEmpty && inserted.count == 1, let first = inserted.first, first > "1" {
             inserted = "0" + inserted  // "4" is April: 04
         }
+        if field == .birthDate && inserted.count == 1, let first = inserted.first {
+            if head.isEmpty && first > "3" { inserted = "0" + inserted }  // "5" is the 5th: 05
+            if head.count == 2 && first > "1" { inserted = "0" + inserted }  // then "4" is April: 04
+        }
         let room = max(maxDigits(for: head + inserted + tail) - head.count - tail.count, 0)
         inserted = String(inserted.prefix(room))
         let value = head + inserted + tail
@@ -76,6 +82,7 @@ struct CardFieldEditing: Sendable, Hashable {
         case .expiry: return 4
         case .cvv: return maxCVVDigits
         case .holderName: return .max
+        case .birthDate: return CardRules.birthDateDigits
         }
     }
 
@@ -84,6 +91,7 @@ struct CardFieldEditing: Sendable, Hashable {
         switch field {
         case .pan: return CardRules.formatted(value)
         case .expiry: return value.count > 2 ? value.prefix(2) + "/" + value.dropFirst(2) : value
+        case .birthDate: return CardRules.grouped(value, groups: [2, 2, 4]).replacingOccurrences(of: " ", with: "/")
         case .cvv, .holderName: return value
         }
     }
@@ -138,6 +146,7 @@ extension CardForm {
         case .expiry: return expiryMonth + expiryYear
         case .cvv: return cvv
         case .holderName: return holderName
+        case .birthDate: return CardRules.digits(birthDate, limit: CardRules.birthDateDigits)
         }
     }
 
@@ -148,6 +157,7 @@ extension CardForm {
         case .expiry: expiry = value
         case .cvv: cvv = value
         case .holderName: holderName = value
+        case .birthDate: birthDate = value
         }
     }
 }

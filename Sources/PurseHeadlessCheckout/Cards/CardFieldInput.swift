@@ -58,7 +58,7 @@ enum CardFieldInput: Sendable {
     var isSecure: Bool { field == .cvv }
 
     /// Whether the field's text may be copied or cut: never the card number or the security code.
-    var allowsCopying: Bool { field == .expiry || field == .holderName }
+    var allowsCopying: Bool { field == .expiry || field == .holderName || field == .birthDate }
 
     /// The field's editing rules for the card as it is now.
     var editing: CardFieldEditing {

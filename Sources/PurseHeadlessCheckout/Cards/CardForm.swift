@@ -85,6 +85,27 @@ public final class CardForm {
         }
     }
 
+    /// The holder's date of birth as typed, day first, with its slashes (`"12/04/1985"`; `"1204"` reads
+    /// `"12/04"`): digits only are kept, at most eight. An Oney card asks for it instead of a security code
+    /// (``requiresBirthDate``); for any other card it is ignored. It never reaches the vault or a log: the app
+    /// reads it back as ``isoBirthDate``.
+    public var birthDate: String {
+        get { CardRules.grouped(birth, groups: [2, 2, 4]).replacingOccurrences(of: " ", with: "/") }
+        set { edit { $0.birth = CardRules.digits(newValue, limit: CardRules.birthDateDigits) } }
+    }
+
+    /// Whether the card asks for the holder's date of birth instead of a security code: an Oney card
+    /// (``CardBrand/oney``). The SDK's fields then show ``CardField/birthDate`` in place of ``CardField/cvv``.
+    public var requiresBirthDate: Bool { brand?.asksBirthDate == true }
+
+    /// The date of birth as the API writes a date (`"1985-04-12"`), once the card asks for one and it is valid;
+    /// `nil` otherwise. Purse's vault does not take it: an app whose Oney contract needs it sends it from its
+    /// backend (the session's `customer.birth_date`).
+    public var isoBirthDate: String? {
+        guard requiresBirthDate, error(for: .birthDate) == nil else { return nil }
+        return CardRules.isoBirthDate(birth)
+    }
+
     /// The holder's name as printed on the card. Optional unless ``requiresHolderName``.
     public var holderName: String {
         get { holder }
@@ -159,6 +180,7 @@ public final class CardForm {
         case .expiry: return month.count == 2 && (year.count == 2 || year.count == 4)
         case .cvv: return acceptedCVVLengths.contains(code.count)
         case .holderName: return !holder.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        case .birthDate: return birth.count == CardRules.birthDateDigits
         }
     }
 
@@ -189,7 +211,8 @@ public final class CardForm {
     /// Card-number lengths accepted for the brand (16 while the brand is unknown).
     public var acceptedPANLengths: [Int] { chosen?.acceptedPANLengths ?? [16] }
 
-    /// Security-code lengths accepted for the brand (3 while the brand is unknown; 4 for American Express).
+    /// Security-code lengths accepted for the brand (3 while the brand is unknown; 4 for American Express; none
+    /// for Oney, which asks for a date of birth instead).
     public var acceptedCVVLengths: [Int] { chosen?.acceptedCVVLengths ?? [3] }
 
     /// Why `field` is not valid now, or `nil`. An empty required field is ``CardFieldError/cannotBeEmpty``.
@@ -202,6 +225,8 @@ public final class CardForm {
         case .expiry: return CardRules.expiryError(month: month, year: year, now: environment.now())
         case .cvv: return CardRules.cvvError(code, lengths: acceptedCVVLengths)
         case .holderName: return CardRules.holderNameError(holder, required: holderRequired)
+        case .birthDate:
+            return CardRules.birthDateError(birth, required: requiresBirthDate, now: environment.now())
         }
     }
 
@@ -234,6 +259,7 @@ public final class CardForm {
     private var year = ""
     private var code = ""
     private var holder = ""
+    private var birth = ""
     private var chosenBrand: CardBrand?
     private var holderRequired = false
     /// BIN look-up answers, by prefix (6 to 8 digits).

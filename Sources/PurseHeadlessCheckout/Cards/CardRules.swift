@@ -13,6 +13,10 @@ enum CardRules {
     static let maxHolderNameLength = 100
     /// How many years ahead an expiry may lie.
     static let maxYearsAhead = 20
+    /// The digits of a date of birth: `DDMMYYYY`.
+    static let birthDateDigits = 8
+    /// How many years back a date of birth may lie.
+    static let maxBirthDateAge = 120
 
     /// The ASCII digits of `text`, in order, at most `limit` of them (spaces, dashes and anything else
     /// typed or pasted are dropped).
@@ -104,6 +108,45 @@ enum CardRules {
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
         let parts = calendar.dateComponents([.year, .month], from: date)
         return (parts.year ?? 0, parts.month ?? 0)
+    }
+
+    /// A date of birth from its digits, day first (`DDMMYYYY`), when it is a day of the Gregorian calendar
+    /// (`31021990` is not).
+    static func birthDate(_ digits: String) -> (year: Int, month: Int, day: Int)? {
+        guard digits.count == birthDateDigits, digits.allSatisfy(\.isASCII), let value = Int(digits) else {
+            return nil
+        }
+        let (day, month, year) = (value / 1_000_000, value / 10_000 % 100, value % 10_000)
+        guard (1...12).contains(month), day >= 1, year >= 1 else { return nil }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        return day <= days ? (year, month, day) : nil
+    }
+
+    /// A date of birth's digits (`DDMMYYYY`) as the API writes a date, `yyyy-MM-dd`; `nil` when not a date.
+    static func isoBirthDate(_ digits: String) -> String? {
+        guard let date = birthDate(digits) else { return nil }
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let year = String(repeating: "0", count: max(0, 4 - "\(date.year)".count)) + "\(date.year)"
+        return "\(year)-\(two(date.month))-\(two(date.day))"
+    }
+
+    /// Checks a date of birth (digits, day first): required only when the brand asks for one (Oney), and then a
+    /// day of the calendar, not after today and at most ``maxBirthDateAge`` years back, in UTC by the checkout's
+    /// clock. A date typed for a card that asks none is ignored (never sent).
+    static func birthDateError(_ digits: String, required: Bool, now: Date) -> CardFieldError? {
+        guard required else { return nil }
+        if digits.isEmpty { return .cannotBeEmpty }
+        if digits.count != birthDateDigits { return .lengthOutOfRange }
+        guard let date = birthDate(digits) else { return .format }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let today = calendar.dateComponents([.year, .month, .day], from: now)
+        let born = (date.year, date.month, date.day)
+        let current = (today.year ?? 0, today.month ?? 0, today.day ?? 0)
+        if born > current { return .dateOutOfRange }
+        if born < (current.0 - maxBirthDateAge, current.1, current.2) { return .dateOutOfRange }
+        return nil
     }
 
     /// Checks a holder name: optional unless `required`; at most ``maxHolderNameLength`` characters and

@@ -4,8 +4,8 @@
 /// 1. `template == "redirection"` or `settings.merchant_specifics.integration_mode == "redirection"` →
 ///    ``RedirectionPlugin`` (a near miss such as `redirection_suffix` matches nothing);
 /// 2. `template == "secondary"` or a `"secondary"` label → ``SecondaryPlugin``;
-/// 3. `template` ending in `_creditcard`, or `lyra` → ``CardPlugin``, except a `pci_proxy` vault, which has
-///    no card plugin on iOS;
+/// 3. `template` ending in `_creditcard`, `lyra`, or `oneycard_comptant` (the Oney card) → ``CardPlugin``,
+///    except a `pci_proxy` vault, which has no card plugin on iOS;
 /// 4. `template == "applepay"` → ``ApplePayPlugin`` (CONTRACT §8);
 /// 5. a template registered with ``register(_:forTemplate:)`` (PayPal registers `paypal_wallet`);
 /// 6. anything else → `nil`: the method is still listed, and paying with it reports `METHOD_NOT_IMPLEMENTED`.
@@ -60,7 +60,7 @@ public final class PluginRegistry: Sendable {
         let template = configuration.template
         if template == "redirection" || configuration.integrationMode == "redirection" { return .redirection }
         if template == "secondary" || configuration.isSecondaryLabelled { return .secondary }
-        if template.hasSuffix("_creditcard") || template == "lyra" {
+        if template.hasSuffix("_creditcard") || template == "lyra" || template == "oneycard_comptant" {
             return configuration.vault?.vendor == "pci_proxy" ? .none : .card
         }
         if template == "applepay" { return .applePay }

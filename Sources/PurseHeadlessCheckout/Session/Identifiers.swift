@@ -66,6 +66,9 @@ public struct Partner: RawRepresentable, Sendable, Hashable, Comparable, Express
     public static let klarna: Partner = "klarna"
     /// Oney, payment in instalments (``PaymentMethodType/cb3x``, ``PaymentMethodType/cb4x``).
     public static let oney: Partner = "oney"
+    /// The Oney card, Oney Banque Accord's card (``PaymentMethodType/comptant``: paid in full, on the card form with
+    /// the holder's date of birth instead of a security code).
+    public static let oneycard: Partner = "oneycard"
     /// Paybox, a payment service provider.
     public static let paybox: Partner = "paybox"
     /// Payline (Monext), a payment service provider.
@@ -121,6 +124,8 @@ public struct PaymentMethodType: RawRepresentable, Sendable, Hashable, Comparabl
     public static let connect: PaymentMethodType = "connect"
     /// A card, typed fresh or saved: paid by ``CardModule``, or on the PSP's page in redirection mode.
     public static let creditcard: PaymentMethodType = "creditcard"
+    /// A card payment in full (`comptant`), as the Oney card's method (``Partner/oneycard``) is named.
+    public static let comptant: PaymentMethodType = "comptant"
     /// A wallet account, such as a PayPal account.
     public static let wallet: PaymentMethodType = "wallet"
     /// Apple Pay.

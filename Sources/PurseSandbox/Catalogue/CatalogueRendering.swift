@@ -37,7 +37,9 @@ extension SandboxCatalogue {
                     + Self.describe(method.kind) + (flags.isEmpty ? "" : " [\(flags)]"))
         }
         lines.append("")
-        lines.append("Test cards for fresh entry (any future expiry; any CVV of the right length)")
+        lines.append(
+            "Test cards for fresh entry (any future expiry; any CVV of the right length; ONEY: no CVV, a date of birth)"
+        )
         for card in testCards {
             let code = card.outcome.refusalCode.map { " (\($0))" } ?? ""
             lines.append(
@@ -94,7 +96,7 @@ extension SandboxCatalogue {
                     .compact([
                         "slug": .string(card.slug), "pan": .string(card.pan), "brand": .string(card.brand),
                         "outcome": .string(card.outcome.rawValue), "code": .optional(card.outcome.refusalCode),
-                        "cvv": .string(card.cvv),
+                        "cvv": card.cvv.isEmpty ? .null : .string(card.cvv),
                     ])
                 }),
             "apple_pay_test_tokens": .array(

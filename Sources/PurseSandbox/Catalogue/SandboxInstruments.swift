@@ -25,11 +25,11 @@ public struct SandboxTestCard: Sendable, Equatable {
     public var slug: String
     /// The PAN, digits only.
     public var pan: String
-    /// The brand the BIN look-up reports as main brand (`VISA`, `MASTERCARD`, `AMERICAN_EXPRESS`).
+    /// The brand the BIN look-up reports as main brand (`VISA`, `MASTERCARD`, `AMERICAN_EXPRESS`, `ONEY`).
     public var brand: String
     /// What paying with it does.
     public var outcome: SandboxCardOutcome
-    /// A CVV of the right length (any value of that length is accepted).
+    /// A CVV of the right length (any value of that length is accepted); empty for a brand without one (Oney).
     public var cvv: String
 
     /// Creates a test card.

@@ -120,6 +120,11 @@ extension SandboxCatalogue {
                 floaPlan(3, fee: 195, aprc: "21.14", preferred: true),
                 floaPlan(4, fee: 245, aprc: "20.62", preferred: false),
             ], displayName: "Floa 3x or 4x"),
+        // The Oney card, paid in full (comptant): a card form on the Purse vault, brand ONEY only.
+        SandboxMethod(
+            partner: "oneycard", method: "comptant", template: "oneycard_comptant", position: 34, isSecondary: false,
+            kind: .card, vaultVendor: "purse", supportedBrands: ["ONEY"], merchantSpecifics: ["opc": "SANDBOX-OPC"],
+            paymentMaxAmount: "9999999999.99", displayName: "Oney card"),
     ]
 
     /// A rate as French text writes it (`19,31`): the legal texts are French.
@@ -169,6 +174,9 @@ extension SandboxCatalogue {
             slug: "mastercard-3ds", pan: "5200000000001096", brand: "MASTERCARD", outcome: .requiresChallenge,
             cvv: "123"),
         SandboxTestCard(slug: "visa-declined", pan: "4000000000000002", brand: "VISA", outcome: .declined, cvv: "123"),
+        // The Oney card: 19 digits, no security code (its form asks for the holder's date of birth instead).
+        SandboxTestCard(slug: "oney-success", pan: "6015000000000000010", brand: "ONEY", outcome: .succeeds, cvv: ""),
+        SandboxTestCard(slug: "oney-declined", pan: "6015000000000000028", brand: "ONEY", outcome: .declined, cvv: ""),
         SandboxTestCard(
             slug: "mastercard-declined", pan: "5105105105105100", brand: "MASTERCARD", outcome: .declined, cvv: "123"),
         SandboxTestCard(

@@ -7,7 +7,9 @@ internal import Foundation
 ///   pan_lengths, cvv_lengths } ] }` (empty for an unknown range); 400 `INVALID_FIRST_DIGITS`.
 /// - `POST …/forms/secure-fields` `{ cvv?, card: { pan, expiry_month, expiry_year, card_holder_name?,
 ///   save_token?, selected_network } }` → `{ "form_token", "card": { "bin", "last_four_digits" } }`;
-///   400 `INVALID_CARD_NUMBER` (length or Luhn), `INVALID_EXPIRY`, `INVALID_CVV`, `INVALID_BRAND`.
+///   400 `INVALID_CARD_NUMBER` (length or Luhn), `INVALID_EXPIRY`, `INVALID_CVV` (also any code for a brand that
+///   has none: Oney), `INVALID_BRAND`, and `INVALID_PAYLOAD` for a member it does not know (such as an Oney card's
+///   `birth_date`, which the real vault refuses too).
 ///
 /// The form token stands for the stored card. The PAN and CVV are never echoed back nor kept: the sandbox
 /// keeps the BIN (first 8), the last four digits, the brand and the test outcome the PAN selects.
@@ -45,8 +47,14 @@ extension PurseSandbox {
         case .success(let object): body = object
         case .failure(let error): return error.response
         }
-        guard let card = body["card"], card.objectValue != nil else {
+        guard let card = body["card"], let cardMembers = card.objectValue else {
             return .error(400, "INVALID_PAYLOAD", "card is required")
+        }
+        let unknown =
+            body.keys.filter { !Self.formMembers.contains($0) }.sorted()
+            + cardMembers.keys.filter { !Self.cardMembers.contains($0) }.sorted().map { "card." + $0 }
+        if let first = unknown.first {
+            return .error(400, "INVALID_PAYLOAD", "Unknown member \(first)")
         }
         guard let pan = card["pan"]?.stringValue.map(SandboxCatalogue.normalizedPAN),
             (12...19).contains(pan.count), pan.allSatisfy(\.isASCIIDigitCharacter), CardRules.passesLuhn(pan)
@@ -91,6 +99,12 @@ extension PurseSandbox {
             ])
     }
 
+    /// The members a secure-fields form may have, and those of its `card`.
+    private static let formMembers: Set<String> = ["cvv", "card"]
+    private static let cardMembers: Set<String> = [
+        "pan", "expiry_month", "expiry_year", "card_holder_name", "save_token", "selected_network",
+    ]
+
     /// An integer given as a JSON number or as digits in a string (`"07"`).
     private static func number(_ json: SandboxJSON?) -> Int? {
         json?.intValue ?? json?.stringValue.flatMap { Int($0) }
@@ -117,7 +131,8 @@ enum CardRules {
         return sum % 10 == 0
     }
 
-    /// The brands of a card range. `4970` is co-badged Carte Bancaire + Visa (the sandbox's CB range).
+    /// The brands of a card range. `4970` is co-badged Carte Bancaire + Visa (the sandbox's CB range); `6015` is
+    /// the sandbox's Oney range (19 digits, no security code).
     static func brands(forPrefix prefix: String) -> [Brand] {
         let two = Int(prefix.prefix(2)) ?? 0
         let four = Int(prefix.prefix(4)) ?? 0
@@ -128,6 +143,7 @@ enum CardRules {
             ]
         }
         if prefix.hasPrefix("4") { return [Brand(name: "VISA", isMain: true, panLengths: [16], cvvLengths: [3])] }
+        if prefix.hasPrefix("6015") { return [Brand(name: "ONEY", isMain: true, panLengths: [19], cvvLengths: [])] }
         if (51...55).contains(two) || (2221...2720).contains(four) {
             return [Brand(name: "MASTERCARD", isMain: true, panLengths: [16], cvvLengths: [3])]
         }

@@ -107,6 +107,13 @@ final class CallLog: HTTPTransport {
         return try await base.send(request)
     }
 
+    /// The JSON bodies sent to paths ending in `suffix`, in order.
+    func bodies(toPathEndingIn suffix: String) -> [JSONValue] {
+        recorded.withLock { $0 }.filter { $0.url.path.hasSuffix(suffix) }.compactMap { request in
+            request.body.flatMap { try? JSONValue.parse($0) }
+        }
+    }
+
     /// How many `/init` calls were made for `partner`.
     func inits(of partner: String) -> Int {
         recorded.withLock { $0 }.filter { request in

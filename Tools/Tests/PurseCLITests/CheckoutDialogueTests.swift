@@ -201,6 +201,23 @@ struct CheckoutDialogueTests {
         #expect(try await purse.waitForExit() == 1)
     }
 
+    @Test("an Oney card asks the holder's date of birth instead of a security code, checks it, and pays")
+    func oneyCard() async throws {
+        let answers = "\n7\n6015000000000000010\n12/34\n31/02/1990\n12/04/1985\ny\n"
+        let output = try await PurseBinary.run(["checkout", "--json"], stdin: answers)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stderr.contains("7)  oneycard-comptant               enter a card"))
+        #expect(Self.occurrences(of: "Date of birth (DD/MM/YYYY):", in: output.stderr) == 2)
+        #expect(output.stderr.contains("Check the date of birth: that day does not exist."))
+        #expect(!output.stderr.contains("Security code"))
+        let report = try Self.report(output)
+        #expect(report["authorization_status"]?.stringValue == "AUTHORIZED")
+        #expect(report["split"]?.arrayValue?.first?["method"]?.stringValue == "oneycard-comptant")
+        for secret in ["6015000000000000010", "12/04/1985", "1985-04-12"] {
+            #expect(!output.stdout.contains(secret) && !output.stderr.contains(secret), "printed \(secret)")
+        }
+    }
+
     @Test("a currency the sandbox refuses is a usage error (64) found before anything starts")
     func unsupportedCurrency() async throws {
         let output = try await PurseBinary.run(["checkout", "--currency", "XYZ"], stdin: "")

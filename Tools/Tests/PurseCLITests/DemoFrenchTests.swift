@@ -32,7 +32,8 @@ struct DemoFrenchTests {
         "deleted from the wallet", "a new checkout lists", "dies mid-redirect", "bytes of JSON",
         "restored after process death", "a second submit is refused", "meanwhile the shopper",
         "Oney prices", "instalment", "of which the loan costs", "add up to", "the plan on Oney's page",
-        "pays the order once the shopper approves", "approves in the ANCV app", "pay the whole order",
+        "pays the order once the shopper approves", "the form asks", "the Oney card pays", "approves in the ANCV app",
+        "pay the whole order",
         "save a card for later", "an information request offers", "the card is in the wallet",
         "the sandbox counted", "Demo complete", "What next", "pay an order yourself", "every test suite", "Read:",
         "split ", "Order demo-", "order demo-", "(primary: pays the rest)", "redirection (hosted page)",
@@ -74,6 +75,8 @@ struct DemoFrenchTests {
             "échéance 1",
             "total 152,18 €, dont 2,18 € de coût du crédit ; TAEG 19,31 %",
             "les 3 échéances totalisent 152,18 €, au centime près",
+            "le formulaire demande Numéro de carte, Date d'expiration, Date de naissance, Nom sur la carte",
+            "la carte Oney paie la commande : ",
             "ANCV a validé 95,00 € après ",
             "les Chèques-Vacances paient toute la commande : SUCCESS",
             "la carte est dans le portefeuille : Carte de secours MASTERCARD •••• 4444",
@@ -87,7 +90,7 @@ struct DemoFrenchTests {
             story.components(
                 separatedBy: "le serveur du marchand confirme : session client COMPLETED, paiement "
                     + "AUTHORIZED"
-            ).count - 1 == 8)
+            ).count - 1 == 9)
         for phrase in Self.englishPhrases {
             #expect(!story.contains(phrase), "English left: \(phrase)")
         }

@@ -107,6 +107,9 @@ struct PurseCommandTests {
         #expect(story.components(separatedBy: "saved gift Birthday card").count == 2)
         #expect(story.components(separatedBy: "saved gift Slow card").count == 2)
         #expect(story.contains("the shopper approved the plan on Oney's page"))
+        // The Oney card: the date of birth asked instead of a code, then the order paid.
+        #expect(story.contains("the form asks Card number, Expiry date, Date of birth, Name on card; no security code"))
+        #expect(story.contains("the Oney card pays the order: "))
         // Chèques-Vacances: ANCV Connect approved in the ANCV app (two polls), then the whole order paid with it.
         #expect(story.contains("the shopper types their ANCV Connect identifier ANCV0001"))
         #expect(story.contains("ANCV approved 95.00 EUR after "))
@@ -114,11 +117,11 @@ struct PurseCommandTests {
         // A card saved for later: in the wallet, nothing charged.
         #expect(story.contains("the card is in the wallet: Spare card MASTERCARD •••• 4444"))
         #expect(story.contains("the sandbox counted 0 charges for it"))
-        // Every payment (gift cards + CVV, 3-D Secure, Apple Pay, cart change, redirection, restored, Oney, ANCV)
-        // confirmed by the backend.
+        // Every payment (gift cards + CVV, 3-D Secure, Apple Pay, cart change, redirection, restored, Oney 3x, the
+        // Oney card, ANCV) confirmed by the backend.
         #expect(
             story.components(separatedBy: "the backend confirms: client session COMPLETED, payment AUTHORIZED").count
-                - 1 == 8)
+                - 1 == 9)
         #expect(!story.contains("✗"))
         #expect(story.contains("Demo complete"))
         // The chapters are numbered 1, 2, 3… as they run, and each order's label is the reference the backend
@@ -127,7 +130,7 @@ struct PurseCommandTests {
             guard line.hasPrefix("▸ "), let dot = line.firstIndex(of: ".") else { return nil }
             return Int(line[line.index(line.startIndex, offsetBy: 2)..<dot])
         }
-        #expect(numbers == Array(1...12), "\(numbers)")
+        #expect(numbers == Array(1...13), "\(numbers)")
         for line in story.components(separatedBy: "\n") where line.hasPrefix("▸ ") && line.contains("Order demo-") {
             let reference = try #require(line.range(of: #"demo-\d{4}"#, options: .regularExpression))
             #expect(story.contains("✓ order \(line[reference]) ("), "\(line)")
@@ -151,7 +154,7 @@ struct PurseCommandTests {
         for secret in [
             "6003580000000000011", "9250000000000018", "8000000000000011", "3000000000000013", "7000000000000000014",
             "5555555555554444", "424242", "555555",
-            "411111",
+            "411111", "6015000000000000010", "60150000", "12041985", "12/04/1985", "1985-04-12",
         ] {
             #expect(!story.contains(secret), "printed \(secret)")
         }
@@ -173,10 +176,10 @@ struct PurseCommandTests {
             chapters == [
                 "setup", "listing", "gift cards", "saved card with CVV", "3-D Secure", "Apple Pay", "cart changes",
                 "redirection",
-                "wallet", "save and restore", "buy now, pay later", "ANCV Connect", "save a card",
+                "wallet", "save and restore", "buy now, pay later", "Oney card", "ANCV Connect", "save a card",
             ])
         let confirmations = steps.filter { $0["step"]?.stringValue == "server confirmation" }
-        #expect(confirmations.count == 8)
+        #expect(confirmations.count == 9)
         #expect(confirmations.allSatisfy { $0["detail"]?.stringValue?.hasSuffix("payment AUTHORIZED") == true })
     }
 

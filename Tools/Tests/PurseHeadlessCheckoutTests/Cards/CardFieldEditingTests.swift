@@ -140,6 +140,30 @@ struct CardFieldEditingTests {
         #expect(Self.apply(.expiry, "12/2[9]", "") == "12/2|")
     }
 
+    @Test(
+        "the date of birth reads DD/MM/YYYY: slashes come with the month and the year, a lone day 4-9 and month 2-9 get a 0",
+        arguments: [
+            ("|", "1", "1|"),
+            ("1|", "2", "12|"),
+            ("12|", "0", "12/0|"),
+            ("|", "5", "05|"),
+            ("05|", "4", "05/04|"),
+            ("05/04|", "1985", "05/04/1985|"),
+            ("05/04/1985|", "7", "05/04/1985|"),
+            ("|", "12041985", "12/04/1985|"),
+            ("|", "12/04/1985", "12/04/1985|"),
+            ("|", "1985-04-12", "19/85/0412|"),  // digits in the field's order: the field reads day first
+        ])
+    func birthDate(before: String, typed: String, after: String) {
+        #expect(Self.apply(.birthDate, before, typed) == after)
+    }
+
+    @Test("a backspace just after a slash of the date of birth deletes the digit before it")
+    func birthDateSlashDeletion() {
+        #expect(Self.apply(.birthDate, "12[/]04", "") == "1|0/4")
+        #expect(Self.apply(.birthDate, "12/04[/]1985", "") == "12/0|1/985")
+    }
+
     @Test("the holder name is free text without line breaks, control or direction characters")
     func holderName() {
         #expect(Self.apply(.holderName, "Camille|", " Martin") == "Camille Martin|")
@@ -171,5 +195,9 @@ struct CardFieldEditingTests {
         #expect(form.value(of: .expiry) == "1229" && form.expiry == "12/29")
         #expect(form.value(of: .cvv) == "123")
         #expect(form.editing(.cvv).maxCVVDigits == 3)  // brand unknown: 3-digit codes
+        form.setValue("12041985", of: .birthDate)
+        #expect(form.value(of: .birthDate) == "12041985" && form.birthDate == "12/04/1985")
+        form.birthDate = "1204"
+        #expect(form.birthDate == "12/04" && form.value(of: .birthDate) == "1204")
     }
 }

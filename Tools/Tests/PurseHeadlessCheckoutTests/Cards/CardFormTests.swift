@@ -327,6 +327,7 @@ struct CardFormTests {
             (.expiry, "1329", false, "13 is not a month: enter a month from 01 to 12"),
             (.expiry, "1", false, "Enter the expiry as month and year"),
             (.holderName, "R2D2", false, "Enter the name as printed on the card"),
+            (.birthDate, "31021990", false, nil),  // a Visa asks no date of birth: nothing to say
         ] as [(CardField, String, Bool, String?)])
     func feedback(field: CardField, text: String, editing: Bool, expected: String?) async throws {
         let (_, _, form) = try await cardElement()
@@ -335,6 +336,7 @@ struct CardFormTests {
         case .cvv: form.cvv = text
         case .expiry: form.expiry = text
         case .holderName: form.holderName = text
+        case .birthDate: form.birthDate = text
         }
         #expect(form.feedback(for: field, isEditing: editing) == expected)
     }

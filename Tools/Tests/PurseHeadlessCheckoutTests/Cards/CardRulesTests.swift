@@ -108,6 +108,29 @@ struct CardRulesTests {
     }
 
     @Test(
+        "date of birth (Oney): a calendar day, not after today, at most 120 years back; ignored when not asked",
+        arguments: [
+            ("12041985", true, nil), ("29022000", true, nil), ("29021900", true, .format),  // 1900 was no leap year
+            ("31041985", true, .format), ("00011985", true, .format), ("01131985", true, .format),
+            ("1204198", true, .lengthOutOfRange), ("", true, .cannotBeEmpty),
+            ("16012027", true, .dateOutOfRange), ("15012027", true, nil),  // "now" is 2027-01-15: today is valid
+            ("15011907", true, nil), ("14011907", true, .dateOutOfRange),
+            ("", false, nil), ("31021990", false, nil),
+        ] as [(String, Bool, CardFieldError?)])
+    func birthDateRule(digits: String, required: Bool, expected: CardFieldError?) {
+        #expect(CardRules.birthDateError(digits, required: required, now: Self.now) == expected)
+        let isDay = digits.count == 8 && !["29021900", "31041985", "00011985", "01131985", "31021990"].contains(digits)
+        #expect((CardRules.isoBirthDate(digits) != nil) == isDay, "\(digits)")
+    }
+
+    @Test("a valid date of birth is written as the API writes dates, yyyy-MM-dd")
+    func isoBirthDate() {
+        #expect(CardRules.isoBirthDate("12041985") == "1985-04-12")
+        #expect(CardRules.isoBirthDate("01010999") == "0999-01-01")
+        #expect(CardRules.isoBirthDate("31021990") == nil && CardRules.isoBirthDate("1204") == nil)
+    }
+
+    @Test(
         "holder names: optional unless required, no digits, at most 100 characters",
         arguments: [
             ("Ada Lovelace", false, nil), ("", false, nil), ("  ", false, nil),
@@ -126,6 +149,7 @@ struct CardRulesTests {
             ("3782", [.americanExpress]), ("3411", [.americanExpress]), ("6011", [.discover]), ("6445", [.discover]),
             ("6500", [.discover]), ("3530", [.jcb]), ("3011", [.dinersClub]), ("3600", [.dinersClub]),
             ("6200", [.unionPay]), ("5018", [.maestro]), ("6759", [.maestro]), ("1234", []), ("", []),
+            ("6015", [.maestro]),  // an Oney range is not known locally: only the vault's look-up says ONEY
         ])
     func localTable(prefix: String, expected: [CardBrand]) {
         #expect(CardBrand.localDetection(prefix) == expected)

@@ -150,6 +150,7 @@ struct LocalizerTests {
         #expect(
             CardField.allCases.map(\.accessibilityIdentifier) == [
                 "purse.card.pan", "purse.card.expiry", "purse.card.cvv", "purse.card.holderName",
+                "purse.card.birthDate",
             ])
         #expect(CardForm.brandPickerAccessibilityIdentifier == "purse.card.brand")
         for language in PurseLocalizer.shippedLanguages {

@@ -331,7 +331,11 @@ final class InteractiveCheckout {
         guard let fields = form.appDrawnFields else { throw InputEnded(question: text("cli.checkout.cardNumber")) }
         try await fill(form, .pan, text("cli.checkout.cardNumber")) { fields.pan = $0 }
         try await fill(form, .expiry, text("cli.checkout.expiry")) { form.expiry = $0 }
-        try await fill(form, .cvv, text("cli.checkout.securityCode"), hidden: true) { fields.cvv = $0 }
+        if form.requiresBirthDate {  // an Oney card: the holder's date of birth instead of a security code
+            try await fill(form, .birthDate, text("cli.checkout.birthDate")) { form.birthDate = $0 }
+        } else {
+            try await fill(form, .cvv, text("cli.checkout.securityCode"), hidden: true) { fields.cvv = $0 }
+        }
         if form.requiresHolderName {
             try await fill(form, .holderName, text("cli.checkout.holderName")) { form.holderName = $0 }
         }

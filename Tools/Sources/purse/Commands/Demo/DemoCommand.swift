@@ -120,6 +120,7 @@ struct DemoCommand: AsyncParsableCommand {
             try await tour.manageWallet()
             try await tour.restoreMidRedirect()
             try await tour.payWithGiftCardAndOney()
+            try await tour.payWithOneyCard()
             try await tour.payWithAncvConnect()
             try await tour.saveCardForLater()
         } catch {
