@@ -73,6 +73,15 @@ struct OneyCardTests {
             #expect(!texts.contains { $0.contains(secret) }, "\(secret) in \(texts.filter { $0.contains(secret) })")
         }
         for secret in ["1985", "12/04", Self.approved] { #expect(!dumped.contains(secret), "\(secret)") }
+        // The vault got the card without a code or the date of birth, and chose ONEY; /validate carried neither.
+        let forms = calls?.bodies(toPathEndingIn: "/forms/secure-fields") ?? []
+        #expect(forms.count == 1)
+        #expect(forms.first?["cvv"] == nil && forms.first?["birth_date"] == nil)
+        #expect(forms.first?["card"]?["birth_date"] == nil)
+        #expect(forms.first?["card"]?["selected_network"]?.stringValue == "ONEY")
+        let sent = (calls?.bodies(toPathEndingIn: "/validate") ?? []).map { "\($0)" }.joined()
+        #expect(!sent.isEmpty && !sent.contains("1985") && !sent.contains(Self.approved))
+        #expect(harness.sandbox.read { state in state.vaultForms.values.map(\.brand) } == ["ONEY"])
     }
 
     @Test("the issuer declines: the payment fails with the bank's refusal and nothing is charged")

@@ -21,7 +21,8 @@ extension DemoTour {
         guard let form = element.cardForm else { throw notOffered(["oneycard-comptant"]) }
         form.testingFields.pan = Self.oneyCardPAN
         form.expiry = "12/34"
-        form.holderName = "Camille Martin"
+        // What the scripted shopper types, not a text shown to them.
+        form.holderName = "Camille Martin"  // not shopper text
         for _ in 0..<250 where form.isLookingUpBrand {  // the vault's BIN look-up names the brand: at most 5 s
             try? await Task.sleep(for: .milliseconds(20))
         }
