@@ -1,3 +1,8 @@
+// iPhoneOS18.6.sdk PassKit.framework/Modules/module.modulemap: `framework module PassKit [system] { umbrella header
+// "PassKit.h" export * module * { export * } }`, and PKContact.h (in the umbrella): `#if !TARGET_OS_TV #import
+// <Contacts/Contacts.h>`: `import PassKit` brings Contacts (CNPostalAddress, CNPhoneNumber, PKContact's types), as this
+// re-export does.
+@_exported import Contacts
 // PassKit stand-in for the Apple type-check harness: ONLY the API the package uses (the Apple Pay sheet through
 // PKPaymentAuthorizationController, the request and the authorized payment), transcribed from Apple's current
 // documentation and checked against the SDK headers: each declaration names its page and the header it was checked
@@ -97,6 +102,14 @@ open class PKPaymentSummaryItem: NSObject {
     // https://developer.apple.com/documentation/passkit/pkpaymentsummaryitem/init(label:amount:) —
     // `convenience init(label: String, amount: NSDecimalNumber)` (iOS 8.0); the item's type is `.final`.
     public convenience init(label: String, amount: NSDecimalNumber) { self.init() }
+
+    // https://developer.apple.com/documentation/passkit/pkpaymentsummaryitem/label — `var label: String { get set }`.
+    // Checked against iPhoneOS18.6.sdk PKPaymentSummaryItem.h: `@property (nonatomic, copy) NSString *label;` (inside
+    // NS_ASSUME_NONNULL). Read back from the PKShippingMethod the sheet reports.
+    open var label: String {
+        get { fatalError("stub") }
+        set { fatalError("stub") }
+    }
 
     // https://developer.apple.com/documentation/passkit/pkpaymentsummaryitem/amount —
     // `@NSCopying var amount: NSDecimalNumber { get set }` (@NSCopying dropped, see README)
@@ -220,6 +233,19 @@ open class PKPaymentToken: NSObject {
 open class PKPayment: NSObject {
     // https://developer.apple.com/documentation/passkit/pkpayment/token — `var token: PKPaymentToken { get }`
     open var token: PKPaymentToken { fatalError("stub") }
+
+    // Checked against iPhoneOS18.6.sdk PKPayment.h: `@property (nonatomic, strong, readonly, nullable) PKContact
+    // *billingContact API_AVAILABLE(macos(11.0), ios(9.0), watchos(3.0));` — `var billingContact: PKContact? { get }`
+    // (https://developer.apple.com/documentation/passkit/pkpayment/billingcontact)
+    @available(iOS 9.0, macCatalyst 13.1, macOS 11.0, visionOS 1.0, watchOS 3.0, *)
+    open var billingContact: PKContact? { fatalError("stub") }
+    // PKPayment.h: `@property (nonatomic, strong, readonly, nullable) PKContact *shippingContact
+    // API_AVAILABLE(macos(11.0), ios(9.0), watchos(3.0));` — `var shippingContact: PKContact? { get }`
+    @available(iOS 9.0, macCatalyst 13.1, macOS 11.0, visionOS 1.0, watchOS 3.0, *)
+    open var shippingContact: PKContact? { fatalError("stub") }
+    // PKPayment.h: `@property (nonatomic, strong, readonly, nullable) PKShippingMethod *shippingMethod;` (the class's
+    // availability) — `var shippingMethod: PKShippingMethod? { get }`
+    open var shippingMethod: PKShippingMethod? { fatalError("stub") }
 }
 
 // https://developer.apple.com/documentation/passkit/pkpaymentauthorizationstatus — `enum PKPaymentAuthorizationStatus`
@@ -271,6 +297,38 @@ public protocol PKPaymentAuthorizationControllerDelegate: NSObjectProtocol {
         _ controller: PKPaymentAuthorizationController, didAuthorizePayment payment: PKPayment,
         handler completion: @escaping (PKPaymentAuthorizationResult) -> Void)
 
+    // The sheet's changes, each checked against iPhoneOS18.6.sdk PKPaymentAuthorizationController.h (under
+    // `@optional`, NS_SWIFT_UI_ACTOR, a completion block without a Sendable annotation; the SDK's symbol graph and the
+    // current pages show the same Swift declarations). The async forms the importer also makes are not declared: the
+    // package implements the completion-handler forms.
+    // https://developer.apple.com/documentation/passkit/pkpaymentauthorizationcontrollerdelegate/paymentauthorizationcontroller(_:didselectshippingcontact:handler:)
+    // — `- (void)paymentAuthorizationController:… didSelectShippingContact:(PKContact *)contact handler:(void
+    // (^)(PKPaymentRequestShippingContactUpdate *requestUpdate))completion API_AVAILABLE(macos(11.0), ios(11.0),
+    // watchos(4.0)) NS_SWIFT_UI_ACTOR;`
+    @available(iOS 11.0, macCatalyst 13.1, macOS 11.0, visionOS 1.0, watchOS 4.0, *)
+    @MainActor func paymentAuthorizationController(
+        _ controller: PKPaymentAuthorizationController, didSelectShippingContact contact: PKContact,
+        handler completion: @escaping (PKPaymentRequestShippingContactUpdate) -> Void)
+
+    // https://developer.apple.com/documentation/passkit/pkpaymentauthorizationcontrollerdelegate/paymentauthorizationcontroller(_:didselectshippingmethod:handler:)
+    // — `- (void)paymentAuthorizationController:… didSelectShippingMethod:(PKShippingMethod *)shippingMethod
+    // handler:(void (^)(PKPaymentRequestShippingMethodUpdate *requestUpdate))completion API_AVAILABLE(macos(11.0),
+    // ios(11.0), watchos(4.0)) NS_SWIFT_UI_ACTOR;` (Swift name also fixed by PassKit.apinotes:
+    // `paymentAuthorizationController(_:didSelectShippingMethod:handler:)`)
+    @available(iOS 11.0, macCatalyst 13.1, macOS 11.0, visionOS 1.0, watchOS 4.0, *)
+    @MainActor func paymentAuthorizationController(
+        _ controller: PKPaymentAuthorizationController, didSelectShippingMethod shippingMethod: PKShippingMethod,
+        handler completion: @escaping (PKPaymentRequestShippingMethodUpdate) -> Void)
+
+    // https://developer.apple.com/documentation/passkit/pkpaymentauthorizationcontrollerdelegate/paymentauthorizationcontroller(_:didchangecouponcode:handler:)
+    // — `- (void)paymentAuthorizationController:… didChangeCouponCode:(NSString *)couponCode handler:(void
+    // (^)(PKPaymentRequestCouponCodeUpdate *update))completion API_AVAILABLE(macos(12.0), ios(15.0))
+    // API_UNAVAILABLE(watchos) NS_SWIFT_UI_ACTOR;`
+    @available(iOS 15.0, macCatalyst 15.0, macOS 12.0, visionOS 1.0, *)
+    @MainActor func paymentAuthorizationController(
+        _ controller: PKPaymentAuthorizationController, didChangeCouponCode couponCode: String,
+        handler completion: @escaping (PKPaymentRequestCouponCodeUpdate) -> Void)
+
     // https://developer.apple.com/documentation/passkit/pkpaymentauthorizationcontrollerdelegate/presentationwindow(for:)
     // — checked against xybp888/iOS-SDKs iPhoneOS18.1.sdk/System/Library/Frameworks/PassKit.framework/Headers/
     // PKPaymentAuthorizationController.h (the newest copy): `#if TARGET_OS_OSX || TARGET_OS_MACCATALYST @required
@@ -295,6 +353,24 @@ public protocol PKPaymentAuthorizationControllerDelegate: NSObjectProtocol {
         @MainActor public func paymentAuthorizationController(
             _ controller: PKPaymentAuthorizationController, didAuthorizePayment payment: PKPayment,
             handler completion: @escaping (PKPaymentAuthorizationResult) -> Void
+        ) {}
+
+        @available(iOS 11.0, macCatalyst 13.1, macOS 11.0, visionOS 1.0, watchOS 4.0, *)
+        @MainActor public func paymentAuthorizationController(
+            _ controller: PKPaymentAuthorizationController, didSelectShippingContact contact: PKContact,
+            handler completion: @escaping (PKPaymentRequestShippingContactUpdate) -> Void
+        ) {}
+
+        @available(iOS 11.0, macCatalyst 13.1, macOS 11.0, visionOS 1.0, watchOS 4.0, *)
+        @MainActor public func paymentAuthorizationController(
+            _ controller: PKPaymentAuthorizationController, didSelectShippingMethod shippingMethod: PKShippingMethod,
+            handler completion: @escaping (PKPaymentRequestShippingMethodUpdate) -> Void
+        ) {}
+
+        @available(iOS 15.0, macCatalyst 15.0, macOS 12.0, visionOS 1.0, *)
+        @MainActor public func paymentAuthorizationController(
+            _ controller: PKPaymentAuthorizationController, didChangeCouponCode couponCode: String,
+            handler completion: @escaping (PKPaymentRequestCouponCodeUpdate) -> Void
         ) {}
     }
 #endif

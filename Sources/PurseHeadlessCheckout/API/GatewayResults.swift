@@ -78,6 +78,9 @@ public struct ValidationResult: Sendable, Hashable {
     public let globalStatus: StatusState
     /// What must be opened next (PSP page, 3-D Secure), or `nil` when nothing must.
     public let redirection: RedirectAction?
+    /// What the shopper gave on the Apple Pay sheet (contacts, delivery choice, coupon code) when Apple Pay paid;
+    /// `nil` otherwise. Not part of the gateway's answer: the SDK adds it, and never saves it.
+    public internal(set) var applePayDetails: ApplePayShopperDetails?
 
     /// One participant's outcome.
     public struct ItemResult: Sendable, Hashable {

@@ -48,7 +48,8 @@ public struct ApplePayPaymentRequest: Sendable, Hashable {
     /// - Throws: `ELEMENT_NOT_FULFILLED` when Apple Pay has nothing to pay (the gift cards cover the order, or Apple
     ///   Pay is not the primary); `METHOD_NOT_IMPLEMENTED` for request options that do not check out.
     init(
-        settings: ApplePaySettings, split: SplitEngine, localizer: PurseLocalizer = .english
+        settings: ApplePaySettings, split: SplitEngine, localizer: PurseLocalizer = .english,
+        options sheetOptions: ApplePayRequestOptions? = nil
     ) throws(PurseCheckoutError) {
         let currency = split.currency
         func item(_ label: String, _ minor: Int64) -> ApplePaySummaryItem {
@@ -78,7 +79,7 @@ public struct ApplePayPaymentRequest: Sendable, Hashable {
         currencyCode = currency.code
         supportedNetworks = settings.supportedNetworks
         merchantCapabilities = settings.merchantCapabilities
-        options = try settings.requestOptions.validated(for: currency)
+        options = try (sheetOptions ?? settings.requestOptions).validated(for: currency)
         summaryItems = lines
     }
 

@@ -7,8 +7,9 @@ public import Foundation
 /// The amounts stay the SDK's: the sheet's lines and total are always what the split leaves for Apple Pay after the
 /// gift cards (``ApplePayPaymentRequest/summaryItems``). Nothing here changes them: a shipping method's price is
 /// shown beside it for the shopper's choice, and the order amount your backend put in the session already includes
-/// the delivery you charge (a different choice is a new session, not a new total on the sheet). A token request's
-/// amounts describe the future payments (the subscription price, the reload amount), not this one.
+/// the delivery you charge for the first choice. Another choice is another session: the element's
+/// ``ApplePaySheetDelegate`` returns it, the checkout moves onto it, and the open sheet shows the new total. A token
+/// request's amounts describe the future payments (the subscription price, the reload amount), not this one.
 ///
 /// ```swift
 /// var options = ApplePayRequestOptions()

@@ -4,9 +4,10 @@ public import Foundation
 /// `PassKitApplePaySheet` (`PKPaymentAuthorizationController`); off device, `SandboxApplePaySheet` from
 /// `PurseCheckoutTesting` authorizes with sandbox test tokens (there is no sheet).
 ///
-/// The element calls ``present(_:authorize:)`` once per submit. The sheet calls `authorize` with each payment the
-/// shopper authorizes, waits for its answer and shows it (success closes the sheet; a failure lets the shopper try
-/// again or close), and returns when the sheet is gone.
+/// The element calls ``present(_:authorize:change:)`` once per submit. The sheet calls `change` with each change
+/// of address, delivery choice or coupon code and shows what it answers (new lines and total, or errors); it calls
+/// `authorize` with each payment the shopper authorizes, waits for its answer and shows it (success closes the sheet;
+/// a failure lets the shopper try again or close), and returns when the sheet is gone.
 @MainActor
 public protocol ApplePaySheet: AnyObject {
     /// Presents the sheet for `request`; returns when it has been dismissed, or at once when it could not be shown.
@@ -14,6 +15,25 @@ public protocol ApplePaySheet: AnyObject {
         _ request: ApplePayPaymentRequest,
         authorize: @escaping @MainActor (ApplePayPayment) async -> ApplePayAuthorizationResult
     ) async -> ApplePaySheetEnd
+
+    /// Presents the sheet for `request`, reporting the shopper's changes to `change` and showing its answers.
+    /// The default ignores changes and calls ``present(_:authorize:)``: a sheet that offers none.
+    func present(
+        _ request: ApplePayPaymentRequest,
+        authorize: @escaping @MainActor (ApplePayPayment) async -> ApplePayAuthorizationResult,
+        change: @escaping @MainActor (ApplePaySheetChange) async -> ApplePaySheetAnswer
+    ) async -> ApplePaySheetEnd
+}
+
+extension ApplePaySheet {
+    /// Ignores changes: ``present(_:authorize:)``.
+    public func present(
+        _ request: ApplePayPaymentRequest,
+        authorize: @escaping @MainActor (ApplePayPayment) async -> ApplePayAuthorizationResult,
+        change: @escaping @MainActor (ApplePaySheetChange) async -> ApplePaySheetAnswer
+    ) async -> ApplePaySheetEnd {
+        await present(request, authorize: authorize)
+    }
 }
 
 /// How the sheet ended.
@@ -69,12 +89,25 @@ public struct ApplePayPayment: Sendable, Hashable, CustomStringConvertible, Cust
     public let transactionIdentifier: String
     /// `PKPaymentToken.paymentMethod`.
     public let paymentMethod: ApplePayPaymentMethod
+    /// `PKPayment.billingContact`, when the request asked for billing fields. Never sent to Purse.
+    public let billingContact: ApplePayContact?
+    /// `PKPayment.shippingContact`, when the request asked for shipping fields. Never sent to Purse.
+    public let shippingContact: ApplePayContact?
+    /// `PKPayment.shippingMethod`, when the request offered delivery choices.
+    public let shippingMethod: ApplePayShippingMethod?
 
     /// An authorization as the sheet reported it.
-    public init(paymentData: Data, transactionIdentifier: String, paymentMethod: ApplePayPaymentMethod) {
+    public init(
+        paymentData: Data, transactionIdentifier: String, paymentMethod: ApplePayPaymentMethod,
+        billingContact: ApplePayContact? = nil, shippingContact: ApplePayContact? = nil,
+        shippingMethod: ApplePayShippingMethod? = nil
+    ) {
         self.paymentData = paymentData
         self.transactionIdentifier = transactionIdentifier
         self.paymentMethod = paymentMethod
+        self.billingContact = billingContact
+        self.shippingContact = shippingContact
+        self.shippingMethod = shippingMethod
     }
 
     /// Network and type only: never the payment data or the transaction identifier.

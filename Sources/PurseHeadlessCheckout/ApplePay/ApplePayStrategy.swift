@@ -20,6 +20,18 @@
 ///
 /// After a failure the shopper may authorize again on the same sheet; the outcome is that of the last
 /// authorization.
+///
+/// While the sheet is open, each change of address, delivery choice or coupon code goes to the element's
+/// ``ApplePaySheetDelegate``:
+///
+/// | the delegate answers | the checkout | the sheet |
+/// |---|---|---|
+/// | ``ApplePaySheetUpdate/unchanged`` | unchanged | same lines and total (the delivery choice it shows is the new one) |
+/// | errors (address not served, coupon invalid…) | unchanged | the errors, same lines and total |
+/// | a new session's widget data | `updateSession` onto it (gift cards kept, clamped or released) | the new split's lines and total |
+/// | a new session that `updateSession` refuses | unchanged | `updateFailed` with the error, same lines and total |
+///
+/// An authorization pays only the lines the sheet shows now: the check against the split uses the latest answer.
 @MainActor
 final class ApplePayStrategy: ElementStrategy {
     let method: PrimaryMethod
@@ -41,6 +53,20 @@ final class ApplePayStrategy: ElementStrategy {
     private var runningAuthorization: Task<ApplePayAuthorizationResult, Never>?
     /// Whether ``runningAuthorization`` has not answered yet.
     private var isAuthorizing = false
+    /// The app's answers to changes on the open sheet; set through ``PaymentElement/applePayDelegate``.
+    weak var delegate: (any ApplePaySheetDelegate)?
+    /// What the open sheet shows: its request as last answered, the delivery choice selected and the coupon code.
+    private var sheetState: SheetState?
+
+    /// The sheet as it stands while it is open.
+    private struct SheetState {
+        /// The lines, total and delivery choices the sheet shows now.
+        var shown: ApplePayPaymentRequest
+        /// The delivery choice selected (the first offered until the shopper picks one).
+        var shippingMethod: ApplePayShippingMethod?
+        /// The coupon code the sheet holds.
+        var couponCode: String?
+    }
 
     init(method: PrimaryMethod) {
         self.method = method
@@ -60,14 +86,16 @@ final class ApplePayStrategy: ElementStrategy {
 
     func prepare(_ context: ElementContext) async throws(PurseCheckoutError) {}
 
-    /// The sheet's request for the split as it stands, its labels in `localizer`'s language (the checkout's).
+    /// The sheet's request for the split as it stands, its labels in `localizer`'s language (the checkout's), with
+    /// the open sheet's delivery choices when it has new ones.
     func request(
         for split: SplitEngine, localizer: PurseLocalizer
     ) throws(PurseCheckoutError) -> ApplePayPaymentRequest {
         guard let settings else {
             throw PurseCheckoutError(.methodNotImplemented, message: "\(method.id): Apple Pay is not configured")
         }
-        return try ApplePayPaymentRequest(settings: settings, split: split, localizer: localizer)
+        return try ApplePayPaymentRequest(
+            settings: settings, split: split, localizer: localizer, options: sheetState?.shown.options)
     }
 
     /// Shows the sheet and pays each authorization through `checkout`.
@@ -87,23 +115,34 @@ final class ApplePayStrategy: ElementStrategy {
         }
         lastResult = nil
         runningAuthorization = nil
+        sheetState = SheetState(
+            shown: shown, shippingMethod: shown.options.shippingMethods.first, couponCode: shown.options.couponCode)
+        defer { sheetState = nil }
         checkout.log.info("Apple Pay sheet: \(shown.currencyCode) \(shown.total.amount)")
-        let end = await sheet.present(shown) { [weak self, weak checkout] payment in
-            guard let self, let checkout else {
-                return .failure(PurseCheckoutError(.unknownError, message: "the checkout of this element is gone"))
-            }
-            // Its own task, so that it runs to its answer whatever the sheet does meanwhile, and the end of the
-            // sheet can wait for it.
-            let authorization = Task { @MainActor in
-                let result = await self.authorize(payment, shown: shown, checkout: checkout)
-                self.lastResult = result
-                self.isAuthorizing = false
-                return result
-            }
-            self.isAuthorizing = true
-            self.runningAuthorization = authorization
-            return await authorization.value
-        }
+        let end = await sheet.present(
+            shown,
+            authorize: { [weak self, weak checkout] payment in
+                guard let self, let checkout, let state = self.sheetState else {
+                    return .failure(PurseCheckoutError(.unknownError, message: "the checkout of this element is gone"))
+                }
+                // Its own task, so that it runs to its answer whatever the sheet does meanwhile, and the end of the
+                // sheet can wait for it.
+                let authorization = Task { @MainActor in
+                    let result = await self.authorize(payment, state: state, checkout: checkout)
+                    self.lastResult = result
+                    self.isAuthorizing = false
+                    return result
+                }
+                self.isAuthorizing = true
+                self.runningAuthorization = authorization
+                return await authorization.value
+            },
+            change: { [weak self, weak checkout] change in
+                guard let self, let checkout, let state = self.sheetState else {
+                    return ApplePaySheetAnswer(request: shown, errors: [])
+                }
+                return await self.answer(change, state: state, checkout: checkout)
+            })
         defer { lastResult = nil }
         // The sheet ended while an authorization was still being paid: the payment goes on at the gateway, so its
         // answer is the outcome (reporting `canceled` would let the shopper pay twice).
@@ -126,11 +165,79 @@ final class ApplePayStrategy: ElementStrategy {
         }
     }
 
+    /// Answers a change on the open sheet: asks the delegate, moves the checkout onto the new session it gives, and
+    /// returns what the sheet shows next. The sheet's state changes only once the answer is known (all or nothing).
+    private func answer(
+        _ change: ApplePaySheetChange, state: SheetState, checkout: PurseHeadlessCheckout
+    ) async -> ApplePaySheetAnswer {
+        let update: ApplePaySheetUpdate
+        switch change {
+        case .shippingContact(let contact):
+            checkout.log.info("Apple Pay sheet: shipping contact changed")
+            update = await delegate?.applePaySheet(didSelectShippingContact: contact) ?? .unchanged
+        case .shippingMethod(let method):
+            checkout.log.info("Apple Pay sheet: shipping method \(method.identifier)")
+            update = await delegate?.applePaySheet(didSelectShippingMethod: method) ?? .unchanged
+        case .couponCode(let code):
+            checkout.log.info("Apple Pay sheet: coupon code changed")
+            update = await delegate?.applePaySheet(didChangeCouponCode: code) ?? .unchanged
+        }
+        // The sheet as it stands when the delegate answers (another change may have been answered meanwhile).
+        var next = sheetState ?? state
+        guard update.errors.isEmpty else {
+            checkout.log.info("Apple Pay sheet: the change was refused (\(update.errors.count) error(s))")
+            return ApplePaySheetAnswer(request: next.shown, errors: update.errors)
+        }
+        if let widgetData = update.widgetData {
+            do {
+                let moved = try await checkout.updateSession(widgetData: widgetData)
+                checkout.log.info("Apple Pay sheet: order priced again on session \(moved.sessionID)")
+            } catch {
+                checkout.log.warning("Apple Pay sheet: the new session was refused (\(error.code))")
+                return ApplePaySheetAnswer(request: next.shown, errors: [.updateFailed(error)])
+            }
+        }
+        var options = next.shown.options
+        if let methods = update.shippingMethods { options.shippingMethods = methods }
+        switch change {
+        case .shippingMethod(let method): next.shippingMethod = method
+        case .couponCode(let code): next.couponCode = code.isEmpty ? nil : code
+        case .shippingContact: break
+        }
+        if let selected = next.shippingMethod,
+            let index = options.shippingMethods.firstIndex(where: {
+                $0.identifier == selected.identifier
+            })
+        {
+            // The selected choice first, as PassKit shows the first as selected.
+            options.shippingMethods.insert(options.shippingMethods.remove(at: index), at: 0)
+            next.shippingMethod = options.shippingMethods[0]
+        } else {
+            next.shippingMethod = options.shippingMethods.first
+        }
+        options.couponCode = next.couponCode
+        do throws(PurseCheckoutError) {
+            guard let settings else {
+                throw PurseCheckoutError(.methodNotImplemented, message: "\(method.id): Apple Pay is not configured")
+            }
+            next.shown = try ApplePayPaymentRequest(
+                settings: settings, split: checkout.state.split, localizer: checkout.localizer, options: options)
+        } catch {
+            // Apple Pay has nothing left to pay on the new session (gift cards cover it): the sheet keeps its lines,
+            // and an authorization is refused by the split check.
+            return ApplePaySheetAnswer(request: next.shown, errors: [.updateFailed(error)])
+        }
+        sheetState = next
+        return ApplePaySheetAnswer(request: next.shown, errors: [])
+    }
+
     /// Pays one authorization: refuses when the split no longer asks what the sheet shows, else the checkout's one
     /// submit path with this payment as the primary.
     private func authorize(
-        _ payment: ApplePayPayment, shown: ApplePayPaymentRequest, checkout: PurseHeadlessCheckout
+        _ payment: ApplePayPayment, state: SheetState, checkout: PurseHeadlessCheckout
     ) async -> ApplePayAuthorizationResult {
+        let state = sheetState ?? state
+        let shown = state.shown
         let now = try? request(for: checkout.state.split, localizer: checkout.localizer)
         guard let now, now.summaryItems == shown.summaryItems else {
             let asked = now.map { "\($0.total.amount) \($0.currencyCode)" } ?? "nothing from Apple Pay"
@@ -157,7 +264,11 @@ final class ApplePayStrategy: ElementStrategy {
                             + "which the sheet cannot show: confirm the payment on your backend",
                         participant: method.id))
             }
-            return .success(result)
+            var paid = result
+            paid.applePayDetails = ApplePayShopperDetails(
+                billingContact: payment.billingContact, shippingContact: payment.shippingContact,
+                shippingMethod: payment.shippingMethod ?? state.shippingMethod, couponCode: state.couponCode)
+            return .success(paid)
         } catch  where error.serverCode == "EXPIRED_SESSION" {
             return .failure(
                 PurseCheckoutError(

@@ -68,6 +68,14 @@ public final class PaymentElement: Identifiable {
         set { (strategy as? ApplePayStrategy)?.sheet = newValue }
     }
 
+    /// Who prices an Apple Pay element's sheet again while it is open (a new delivery address, delivery choice or
+    /// coupon code: ``ApplePaySheetDelegate``), held weakly; `nil` leaves the sheet as it is. Always `nil` for any
+    /// other element, and setting it there does nothing.
+    public var applePayDelegate: (any ApplePaySheetDelegate)? {
+        get { (strategy as? ApplePayStrategy)?.delegate }
+        set { (strategy as? ApplePayStrategy)?.delegate = newValue }
+    }
+
     /// How an Apple Pay element's button looks (``ApplePayConfiguration/button``); `nil` for any other element.
     public var applePayButton: ApplePayButtonAppearance? { (strategy as? ApplePayStrategy)?.settings?.button }
 

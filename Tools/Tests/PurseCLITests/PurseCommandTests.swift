@@ -107,6 +107,11 @@ struct PurseCommandTests {
         #expect(story.components(separatedBy: "saved gift Birthday card").count == 2)
         #expect(story.components(separatedBy: "saved gift Slow card").count == 2)
         #expect(story.contains("the shopper approved the plan on Oney's page"))
+        // Apple Pay with delivery: a relay point picked on the sheet prices it again, and that price is paid.
+        #expect(story.contains("the sheet showed 49.89 EUR with home delivery; the shopper picks Mondial Relay"))
+        #expect(story.contains("and the sheet shows 46.89 EUR"))
+        #expect(story.contains("the shopper authorizes with Mondial Relay selected"))
+        #expect(story.contains("the backend confirms the payment's amount: 46.89 EUR"))
         // The Oney card: the date of birth asked instead of a code, then the order paid.
         #expect(story.contains("the form asks Card number, Expiry date, Date of birth, Name on card; no security code"))
         #expect(story.contains("the Oney card pays the order: "))
@@ -117,11 +122,11 @@ struct PurseCommandTests {
         // A card saved for later: in the wallet, nothing charged.
         #expect(story.contains("the card is in the wallet: Spare card MASTERCARD •••• 4444"))
         #expect(story.contains("the sandbox counted 0 charges for it"))
-        // Every payment (gift cards + CVV, 3-D Secure, Apple Pay, cart change, redirection, restored, Oney 3x, the
-        // Oney card, ANCV) confirmed by the backend.
+        // Every payment (gift cards + CVV, 3-D Secure, Apple Pay, Apple Pay with delivery, cart change, redirection,
+        // restored, Oney 3x, the Oney card, ANCV) confirmed by the backend.
         #expect(
             story.components(separatedBy: "the backend confirms: client session COMPLETED, payment AUTHORIZED").count
-                - 1 == 9)
+                - 1 == 10)
         #expect(!story.contains("✗"))
         #expect(story.contains("Demo complete"))
         // The chapters are numbered 1, 2, 3… as they run, and each order's label is the reference the backend
@@ -130,7 +135,7 @@ struct PurseCommandTests {
             guard line.hasPrefix("▸ "), let dot = line.firstIndex(of: ".") else { return nil }
             return Int(line[line.index(line.startIndex, offsetBy: 2)..<dot])
         }
-        #expect(numbers == Array(1...13), "\(numbers)")
+        #expect(numbers == Array(1...14), "\(numbers)")
         for line in story.components(separatedBy: "\n") where line.hasPrefix("▸ ") && line.contains("Order demo-") {
             let reference = try #require(line.range(of: #"demo-\d{4}"#, options: .regularExpression))
             #expect(story.contains("✓ order \(line[reference]) ("), "\(line)")
@@ -174,12 +179,13 @@ struct PurseCommandTests {
         let chapters = Set(steps.compactMap { $0["chapter"]?.stringValue })
         #expect(
             chapters == [
-                "setup", "listing", "gift cards", "saved card with CVV", "3-D Secure", "Apple Pay", "cart changes",
+                "setup", "listing", "gift cards", "saved card with CVV", "3-D Secure", "Apple Pay",
+                "Apple Pay with delivery", "cart changes",
                 "redirection",
                 "wallet", "save and restore", "buy now, pay later", "Oney card", "ANCV Connect", "save a card",
             ])
         let confirmations = steps.filter { $0["step"]?.stringValue == "server confirmation" }
-        #expect(confirmations.count == 9)
+        #expect(confirmations.count == 10)
         #expect(confirmations.allSatisfy { $0["detail"]?.stringValue?.hasSuffix("payment AUTHORIZED") == true })
     }
 

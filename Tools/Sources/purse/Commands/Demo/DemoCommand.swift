@@ -116,6 +116,7 @@ struct DemoCommand: AsyncParsableCommand {
             try await tour.payWithThreeDSecure()
             try await tour.payWithGiftCardAndApplePay()
             try await tour.payAfterTheCartChanges()
+            try await tour.payWithApplePayDelivery()
             try await tour.payByRedirection()
             try await tour.manageWallet()
             try await tour.restoreMidRedirect()

@@ -118,13 +118,18 @@ final class DemoTour {
     /// The backend creates a client session for the demo shopper; the app opens the checkout over HTTP. An amount of
     /// 0 with `allowFutureUsage` is an information request: it saves a card and charges nothing. `what` is the key
     /// (`cli.demo.order.<what>`) of what the order is for.
-    func openOrder(amount: Int64, what: String, allowFutureUsage: Bool = false) async throws -> PurseHeadlessCheckout {
+    func openOrder(
+        amount: Int64, what: String, allowFutureUsage: Bool = false,
+        configure: ((inout PurseCheckoutConfiguration) -> Void)? = nil
+    ) async throws -> PurseHeadlessCheckout {
         guard let backend else { throw failure("backendNotStarted") }
         orderCount += 1
         let reference = Self.reference(orderCount)
         let created = try await backend.createClientSession(
             token: accessToken, amount: amount, currency: "EUR", customer: PurseSandbox.demoShopper,
             order: reference, allowFutureUsage: allowFutureUsage, locale: localeCode)
+        var configuration = configuration
+        configure?(&configuration)
         let checkout = try await PurseHeadlessCheckout(widgetData: created.widgetData, configuration: configuration)
         record(
             "order \(reference)", checkout.sessionState == .ready,
