@@ -53,10 +53,19 @@ struct GiftCardsPollingTests {
         try await SecondaryConfigs.$current.withValue(Self.registry()) {
             let checkout = try await harness.openCheckout(shopper: nil) { $0.clock = clock }
             let method = try checkout.secondary(.ancv, .connect)
-            let reading = Task { try await checkout.getSecondaryToken(method: method, pan: rule.0, cvv: nil) }
+            let finished = Locked(false)
+            let reading = Task {
+                defer { finished.withLock { $0 = true } }
+                return try await checkout.getSecondaryToken(method: method, pan: rule.0, cvv: nil)
+            }
+            // Each poll sleeps 2 s on the test clock until the refusal ends the reading: advance while it sleeps,
+            // stop once it has ended (waiting for a sleeper that never comes would only end at the wait's bound).
+            let deadline = ContinuousClock.now + .seconds(600)
             for _ in 0..<10 {
-                await clock.waitForSleepers(1)
-                if clock.sleeperCount == 0 { break }
+                while clock.sleeperCount == 0, !finished.withLock({ $0 }), ContinuousClock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(1))
+                }
+                if finished.withLock({ $0 }) { break }
                 await clock.advance(by: .seconds(2))
             }
             let error = await #expect(throws: PurseCheckoutError.self) { try await reading.value }
