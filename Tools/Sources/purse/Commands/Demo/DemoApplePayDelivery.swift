@@ -63,12 +63,7 @@ extension DemoTour {
                 "cli.demo.applePayDelivery.paid",
                 [("method", .text(details?.shippingMethod?.label ?? "-")), ("outcome", .text(describe(outcome)))]))
         try await confirm(checkout.session.id)
-        let confirmed = try await confirmedAmount(checkout.session.id)
-        record(
-            "relay price confirmed", confirmed == 4689,
-            text(
-                "cli.demo.cartChange.amountConfirmed",
-                [("amount", confirmed.map { self.amount(Decimal($0) / 100) } ?? .text(text("cli.demo.none")))]))
+        try await recordConfirmedAmount("relay price confirmed", of: checkout.session.id, expected: 4689)
     }
 }
 

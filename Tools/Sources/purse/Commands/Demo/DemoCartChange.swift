@@ -57,11 +57,6 @@ extension DemoTour {
             "submit", result.globalStatus == .success,
             text("cli.demo.cartChange.submit", [("status", .text("\(result.globalStatus)"))]))
         try await confirm(checkout.session.id)
-        let amount = try await confirmedAmount(checkout.session.id)
-        record(
-            "new amount confirmed", amount == 8690,
-            text(
-                "cli.demo.cartChange.amountConfirmed",
-                [("amount", amount.map { self.amount(Decimal($0) / 100) } ?? .text(text("cli.demo.none")))]))
+        try await recordConfirmedAmount("new amount confirmed", of: checkout.session.id, expected: 8690)
     }
 }

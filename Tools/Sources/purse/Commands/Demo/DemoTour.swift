@@ -153,6 +153,16 @@ final class DemoTour {
         return (created.id, created.widgetData)
     }
 
+    /// Records the step `title`: the backend confirms that the payment of `sessionID` is of `expected` minor units.
+    func recordConfirmedAmount(_ title: String, of sessionID: String, expected: Int) async throws {
+        let confirmed = try await confirmedAmount(sessionID)
+        record(
+            title, confirmed == expected,
+            text(
+                "cli.demo.cartChange.amountConfirmed",
+                [("amount", confirmed.map { self.amount(Decimal($0) / 100) } ?? .text(text("cli.demo.none")))]))
+    }
+
     /// The amount the server recorded for the session's payment, minor units.
     func confirmedAmount(_ sessionID: String) async throws -> Int? {
         guard let backend else { throw failure("backendNotStarted") }
