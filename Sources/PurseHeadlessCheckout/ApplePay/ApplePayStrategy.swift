@@ -89,13 +89,13 @@ final class ApplePayStrategy: ElementStrategy {
     /// The sheet's request for the split as it stands, its labels in `localizer`'s language (the checkout's), with
     /// the open sheet's delivery choices when it has new ones.
     func request(
-        for split: SplitEngine, localizer: PurseLocalizer
+        for split: SplitEngine, localizer: PurseLocalizer, options: ApplePayRequestOptions? = nil
     ) throws(PurseCheckoutError) -> ApplePayPaymentRequest {
         guard let settings else {
             throw PurseCheckoutError(.methodNotImplemented, message: "\(method.id): Apple Pay is not configured")
         }
         return try ApplePayPaymentRequest(
-            settings: settings, split: split, localizer: localizer, options: sheetState?.shown.options)
+            settings: settings, split: split, localizer: localizer, options: options ?? sheetState?.shown.options)
     }
 
     /// Shows the sheet and pays each authorization through `checkout`.
@@ -122,13 +122,13 @@ final class ApplePayStrategy: ElementStrategy {
         let end = await sheet.present(
             shown,
             authorize: { [weak self, weak checkout] payment in
-                guard let self, let checkout, let state = self.sheetState else {
+                guard let self, let checkout, self.sheetState != nil else {
                     return .failure(PurseCheckoutError(.unknownError, message: "the checkout of this element is gone"))
                 }
                 // Its own task, so that it runs to its answer whatever the sheet does meanwhile, and the end of the
                 // sheet can wait for it.
                 let authorization = Task { @MainActor in
-                    let result = await self.authorize(payment, state: state, checkout: checkout)
+                    let result = await self.authorize(payment, checkout: checkout)
                     self.lastResult = result
                     self.isAuthorizing = false
                     return result
@@ -141,7 +141,7 @@ final class ApplePayStrategy: ElementStrategy {
                 guard let self, let checkout, let state = self.sheetState else {
                     return ApplePaySheetAnswer(request: shown, errors: [])
                 }
-                return await self.answer(change, state: state, checkout: checkout)
+                return await self.answer(change, shown: state.shown, checkout: checkout)
             })
         defer { lastResult = nil }
         // The sheet ended while an authorization was still being paid: the payment goes on at the gateway, so its
@@ -167,9 +167,12 @@ final class ApplePayStrategy: ElementStrategy {
 
     /// Answers a change on the open sheet: asks the delegate, moves the checkout onto the new session it gives, and
     /// returns what the sheet shows next. The sheet's state changes only once the answer is known (all or nothing).
+    /// An answer that comes after the sheet ended, or after the checkout moved onto another session meanwhile (the
+    /// app's own `updateSession`), changes nothing: it was priced for the session the change started on.
     private func answer(
-        _ change: ApplePaySheetChange, state: SheetState, checkout: PurseHeadlessCheckout
+        _ change: ApplePaySheetChange, shown: ApplePayPaymentRequest, checkout: PurseHeadlessCheckout
     ) async -> ApplePaySheetAnswer {
+        let startedOn = checkout.session.id
         let update: ApplePaySheetUpdate
         switch change {
         case .shippingContact(let contact):
@@ -183,7 +186,14 @@ final class ApplePayStrategy: ElementStrategy {
             update = await delegate?.applePaySheet(didChangeCouponCode: code) ?? .unchanged
         }
         // The sheet as it stands when the delegate answers (another change may have been answered meanwhile).
-        var next = sheetState ?? state
+        guard var next = sheetState, checkout.session.id == startedOn else {
+            checkout.log.info("Apple Pay sheet: an answer for session \(startedOn) came after it changed: dropped")
+            let moved = PurseCheckoutError(
+                .sessionChanged,
+                message: "the checkout left session \(startedOn) while the sheet's change was being priced: "
+                    + "nothing was changed for it")
+            return ApplePaySheetAnswer(request: sheetState?.shown ?? shown, errors: [.updateFailed(moved)])
+        }
         guard update.errors.isEmpty else {
             checkout.log.info("Apple Pay sheet: the change was refused (\(update.errors.count) error(s))")
             return ApplePaySheetAnswer(request: next.shown, errors: update.errors)
@@ -217,11 +227,7 @@ final class ApplePayStrategy: ElementStrategy {
         }
         options.couponCode = next.couponCode
         do throws(PurseCheckoutError) {
-            guard let settings else {
-                throw PurseCheckoutError(.methodNotImplemented, message: "\(method.id): Apple Pay is not configured")
-            }
-            next.shown = try ApplePayPaymentRequest(
-                settings: settings, split: checkout.state.split, localizer: checkout.localizer, options: options)
+            next.shown = try request(for: checkout.state.split, localizer: checkout.localizer, options: options)
         } catch {
             // Apple Pay has nothing left to pay on the new session (gift cards cover it): the sheet keeps its lines,
             // and an authorization is refused by the split check.
@@ -234,9 +240,11 @@ final class ApplePayStrategy: ElementStrategy {
     /// Pays one authorization: refuses when the split no longer asks what the sheet shows, else the checkout's one
     /// submit path with this payment as the primary.
     private func authorize(
-        _ payment: ApplePayPayment, state: SheetState, checkout: PurseHeadlessCheckout
+        _ payment: ApplePayPayment, checkout: PurseHeadlessCheckout
     ) async -> ApplePayAuthorizationResult {
-        let state = sheetState ?? state
+        guard let state = sheetState else {
+            return .failure(PurseCheckoutError(.unknownError, message: "the Apple Pay sheet has ended"))
+        }
         let shown = state.shown
         let now = try? request(for: checkout.state.split, localizer: checkout.localizer)
         guard let now, now.summaryItems == shown.summaryItems else {

@@ -24,6 +24,8 @@ final class DeliveryPricing: ApplePaySheetDelegate {
     let unserved = ["971", "972", "973", "974", "976"]
     /// When set, the widget data returned for a new price (a broken backend).
     var brokenWidgetData: String?
+    /// When set, run while a new price is being made (the app moving its checkout meanwhile).
+    var whilePricing: (@MainActor () async -> Void)?
 
     init(sandbox: PurseSandbox) { self.sandbox = sandbox }
 
@@ -36,7 +38,8 @@ final class DeliveryPricing: ApplePaySheetDelegate {
         return session
     }
 
-    private func repriced() -> ApplePaySheetUpdate {
+    private func repriced() async -> ApplePaySheetUpdate {
+        await whilePricing?()
         if let brokenWidgetData { return .repriced(widgetData: brokenWidgetData) }
         guard let session = try? session() else { return .unchanged }
         return .repriced(widgetData: session.widgetData)
@@ -44,7 +47,7 @@ final class DeliveryPricing: ApplePaySheetDelegate {
 
     func applePaySheet(didSelectShippingMethod method: ApplePayShippingMethod) async -> ApplePaySheetUpdate {
         delivery = method
-        return repriced()
+        return await repriced()
     }
 
     func applePaySheet(didSelectShippingContact contact: ApplePayContact) async -> ApplePaySheetUpdate {
@@ -67,7 +70,7 @@ final class DeliveryPricing: ApplePaySheetDelegate {
         case "ETE2024": return .refused(.couponCodeExpired(message: nil))
         default: return .refused(.couponCodeInvalid(message: "Unknown code"))
         }
-        return repriced()
+        return await repriced()
     }
 }
 
@@ -230,6 +233,37 @@ struct ApplePayDeliveryTests {
         #expect(answer.request.total.amount == Decimal(string: "49.89"))
         #expect(checkout.session.id == firstSession)
         #expect(await harness.status(of: checkout)?.payment?.amount == 4989)
+    }
+
+    @Test("the checkout moved onto another session while a change was priced: the answer changes nothing")
+    func movedWhilePricing() async throws {
+        let harness = try Harness(.inProcess)
+        let pricing = DeliveryPricing(sandbox: harness.sandbox)
+        let (checkout, element, sheet) = try await applePay(
+            harness, pricing: pricing, steps: [.selectShippingMethod("relay"), .authorize(.approve)])
+        // The app's own cart change lands while the backend prices the relay point: 60.00 EUR.
+        let appSession = try harness.sandbox.createClientSession(amount: 60, shopper: nil)
+        pricing.whilePricing = { [weak checkout] in
+            pricing.whilePricing = nil
+            _ = try? await checkout?.updateSession(widgetData: appSession.widgetData)
+        }
+        let outcome = await element.submitAndWait()
+        let answer = try #require(sheet.answers.first)
+        guard case .updateFailed(let error)? = answer.errors.first else {
+            Issue.record("expected updateFailed, got \(answer.errors)")
+            return
+        }
+        #expect(error.code == .sessionChanged)
+        // The relay price was not applied over the app's change; the sheet's old total no longer matches the
+        // session, so the authorization is refused and nothing is charged.
+        #expect(checkout.session.id == appSession.id)
+        #expect(answer.request.total.amount == Decimal(string: "49.89"))
+        guard case .failed(let refused) = outcome else {
+            Issue.record("expected a refusal, got \(outcome)")
+            return
+        }
+        #expect(refused.code == .applePayAmountChanged)
+        #expect(harness.sandbox.stats().charges == 0)
     }
 
     @Test("no delegate: changes leave the sheet as it is, and the delivery choice still comes back")
