@@ -30,28 +30,119 @@ let sandbox = Target.Dependency.product(name: "PurseSandbox", package: sdk)
 let testing = Target.Dependency.product(name: "PurseCheckoutTesting", package: sdk)
 let payPal = Target.Dependency.product(name: "PurseCheckoutPayPal", package: sdk)
 
+/// The third-party packages, by the URLs and versions this package declares; swift-nio's own three are declared only
+/// where the vendor folder stands in for the package hosts (below).
+let hosted = "https://github.com/apple/"
+let declared: [(name: String, from: Version)] = [("swift-nio", "2.101.0"), ("swift-argument-parser", "1.5.0")]
+let nioNeeds: [(name: String, from: Version)] = [
+    ("swift-atomics", "1.0.0"), ("swift-collections", "1.0.0"), ("swift-system", "1.0.0"),
+]
+
 /// A clone beside a vendor folder (`../shared/vendor`, README's Requirements) is on a machine that cannot reach the
-/// package hosts; without mirrors SwiftPM would fail with a git-cache error naming neither the network nor the fix.
-func requireMirrorsWhereVendored() {
+/// package hosts. With a SwiftPM mirror set (`scripts/use-vendored-packages`), the real URLs resolve through it.
+/// Without one, the first command used to fail with a git-cache error naming neither the network nor the fix, and
+/// SwiftPM reads its mirrors before it evaluates this manifest, so setting them here helps only the commands after.
+/// So this manifest does what `use-mirrors` does (git-usable copies of the vendored repositories in
+/// `~/.cache/purse-vendor-mirrors`, and `.swiftpm/configuration/mirrors.json` here for the next commands) and, for
+/// this command, declares the copies by file URL, swift-nio's own dependencies included. SwiftPM then warns once
+/// that those share identities with swift-nio's declarations (the copies are those same packages, at their tags).
+/// Where that cannot be done (a file system that refuses it), one line and a non-zero exit say what to run.
+/// Returns nil where the real URLs are to be declared.
+func vendoredCopies() -> [(name: String, path: String, from: Version)]? {
+    let files = FileManager.default
+    let environment = ProcessInfo.processInfo.environment
+    let home = environment["HOME"].map { URL(fileURLWithPath: $0) } ?? files.homeDirectoryForCurrentUser
     let here = URL(fileURLWithPath: Context.packageDirectory)
-    let vendor = here.appendingPathComponent("../../shared/vendor/use-mirrors").standardizedFileURL.path
+    let vendor = here.appendingPathComponent("../../shared/vendor").standardizedFileURL
+    let mirrorsFile = here.appendingPathComponent(".swiftpm/configuration/mirrors.json")
     let mirrors = [
-        here.appendingPathComponent(".swiftpm/configuration/mirrors.json").path,
-        FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".swiftpm/configuration/mirrors.json")
-            .path,
+        mirrorsFile.path,
+        home.appendingPathComponent(".swiftpm/configuration/mirrors.json").path,
     ]
-    if FileManager.default.fileExists(atPath: vendor), !mirrors.contains(where: FileManager.default.fileExists) {
-        // One line and a non-zero exit (a `fatalError` here crashed with a backtrace); SwiftPM adds its own
-        // "Invalid manifest" line before it.
+    guard files.fileExists(atPath: vendor.appendingPathComponent("use-mirrors").path),
+        !mirrors.contains(where: files.fileExists)
+    else { return nil }
+    let cacheHome =
+        environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) } ?? home.appendingPathComponent(".cache")
+    let cache = cacheHome.appendingPathComponent("purse-vendor-mirrors")
+    do {
+        var copies: [(name: String, path: String, from: Version)] = []
+        for entry in declared + nioNeeds {
+            let repository = vendor.appendingPathComponent(entry.name + ".git")
+            copies.append((entry.name, try usableRepository(repository, cache: cache).path, entry.from))
+        }
+        var entries: [[String: String]] = []
+        for copy in copies {
+            for original in [hosted + copy.name + ".git", hosted + copy.name] {
+                entries.append(["mirror": copy.path, "original": original])
+            }
+        }
+        try files.createDirectory(at: mirrorsFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let json = try JSONSerialization.data(
+            withJSONObject: ["object": entries, "version": 1] as [String: Any], options: [.prettyPrinted, .sortedKeys])
+        try json.write(to: mirrorsFile, options: .atomic)
+        return copies
+    } catch {
         FileHandle.standardError.write(
             Data(
-                ("error: no SwiftPM mirror is set, and ../shared/vendor beside this clone says the package hosts are "
-                    + "not reachable: run scripts/use-vendored-packages once (it points SwiftPM at the mirrors there)\n")
-                    .utf8))
+                ("error: no SwiftPM mirror is set, ../shared/vendor beside this clone says the package hosts are not "
+                    + "reachable, and its copies could not be prepared (\(error.localizedDescription)): run "
+                    + "scripts/use-vendored-packages once\n").utf8))
         exit(1)
     }
 }
-requireMirrorsWhereVendored()
+
+/// The vendored bare repository itself when git can open it, else a completed copy in the cache: a copy of the vendor
+/// folder may lack the empty `refs/` folders git needs and be read-only (`use-mirrors` does the same, in the same
+/// cache).
+func usableRepository(_ repository: URL, cache: URL) throws -> URL {
+    let files = FileManager.default
+    func openable(_ url: URL) -> Bool {
+        files.fileExists(atPath: url.appendingPathComponent("refs/tags").path)
+            && files.fileExists(atPath: url.appendingPathComponent("HEAD").path)
+    }
+    if openable(repository) { return repository }
+    let copy = cache.appendingPathComponent(repository.lastPathComponent)
+    if openable(copy) { return copy }
+    // Built aside and moved into place, so that two evaluations at once never see half a copy.
+    let staging = cache.appendingPathComponent(".\(repository.lastPathComponent).\(UUID().uuidString)")
+    try files.createDirectory(at: cache, withIntermediateDirectories: true)
+    try files.copyItem(at: repository, to: staging)
+    if let walker = files.enumerator(atPath: staging.path) {
+        try files.setAttributes([.posixPermissions: 0o755], ofItemAtPath: staging.path)
+        while let relative = walker.nextObject() as? String {
+            let path = staging.appendingPathComponent(relative).path
+            var isFolder: ObjCBool = false
+            _ = files.fileExists(atPath: path, isDirectory: &isFolder)
+            try files.setAttributes([.posixPermissions: isFolder.boolValue ? 0o755 : 0o644], ofItemAtPath: path)
+        }
+    }
+    for folder in ["refs/heads", "refs/tags"] {
+        try files.createDirectory(at: staging.appendingPathComponent(folder), withIntermediateDirectories: true)
+    }
+    // A broken leftover is replaced; a copy another evaluation moved in meanwhile is kept.
+    if !openable(copy) {
+        try? files.removeItem(at: copy)
+        do { try files.moveItem(at: staging, to: copy) } catch { guard openable(copy) else { throw error } }
+    }
+    try? files.removeItem(at: staging)
+    return copy
+}
+
+let vendored = vendoredCopies()
+let thirdParty: [Package.Dependency] =
+    vendored.map { copies in
+        copies.map { .package(url: URL(fileURLWithPath: $0.path).absoluteString, from: $0.from) }
+    } ?? declared.map { .package(url: hosted + $0.name + ".git", from: $0.from) }
+/// swift-nio's own packages are used where they are declared (see above), so SwiftPM does not call them unused.
+let nioOwn: [Target.Dependency] =
+    vendored == nil
+    ? []
+    : [
+        .product(name: "Atomics", package: "swift-atomics"),
+        .product(name: "DequeModule", package: "swift-collections"),
+        .product(name: "SystemPackage", package: "swift-system"),
+    ]
 
 let package = Package(
     name: "PurseTools",
@@ -64,11 +155,10 @@ let package = Package(
         .library(name: "PurseLoopbackRedirect", targets: ["PurseLoopbackRedirect"]),
     ],
     dependencies: [
-        .package(name: sdk, path: ".."),
-        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
-        // The `purse` command line only: subcommands, help, usage errors, shell completion.
-        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
-    ],
+        // SwiftNIO (the HTTP server) and ArgumentParser (the `purse` command line only: subcommands, help, usage
+        // errors, shell completion), from their URLs or the vendor folder's copies (`thirdParty`, above).
+        .package(name: sdk, path: "..")
+    ] + thirdParty,
     targets: [
         // The loopback redirect presenter and its listener, for command lines and desktop apps (PurseHTTPServer,
         // on SwiftNIO).
@@ -82,7 +172,7 @@ let package = Package(
                 "ToolsLock", .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
-            ],
+            ] + nioOwn,
             swiftSettings: strictness
         ),
         // The root package's lock for the modules here: `Locked.swift` is a symbolic link to the one source file of
