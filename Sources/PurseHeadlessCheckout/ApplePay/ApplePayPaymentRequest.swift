@@ -79,7 +79,7 @@ public struct ApplePayPaymentRequest: Sendable, Hashable {
         currencyCode = currency.code
         supportedNetworks = settings.supportedNetworks
         merchantCapabilities = settings.merchantCapabilities
-        options = try (sheetOptions ?? settings.requestOptions).validated(for: currency)
+        options = try (sheetOptions ?? settings.requestOptions).validating(for: currency)
         summaryItems = lines
     }
 

@@ -61,7 +61,12 @@ public struct ApplePayRequestOptions: Sendable, Hashable {
     /// trimmed (blank: `nil`), and a coupon code turns ``supportsCouponCode`` on.
     /// - Throws: `METHOD_NOT_IMPLEMENTED` naming the field (an app configuration error, as for the other Apple Pay
     ///   settings).
-    public func validated(for currency: Currency) throws(PurseCheckoutError) -> ApplePayRequestOptions {
+    public func validated(for currency: Currency) throws -> ApplePayRequestOptions {
+        try validating(for: currency)
+    }
+
+    /// ``validated(for:)`` with its error typed, for the SDK's own callers.
+    func validating(for currency: Currency) throws(PurseCheckoutError) -> ApplePayRequestOptions {
         var checked = self
         var identifiers: Set<String> = []
         for (index, method) in shippingMethods.enumerated() {

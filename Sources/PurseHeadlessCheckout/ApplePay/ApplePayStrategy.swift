@@ -200,7 +200,7 @@ final class ApplePayStrategy: ElementStrategy {
         }
         if let widgetData = update.widgetData {
             do {
-                let moved = try await checkout.updateSession(widgetData: widgetData)
+                let moved = try await checkout.moveOnto(widgetData: widgetData)
                 checkout.log.info("Apple Pay sheet: order priced again on session \(moved.sessionID)")
             } catch {
                 checkout.log.warning("Apple Pay sheet: the new session was refused (\(error.code))")

@@ -122,7 +122,7 @@ public final class CardForm {
     /// - Throws: ``PurseCheckoutError/Code/brandNotBelongsToDetected`` when the card does not carry `brand` (or
     ///   no brand is detected yet); ``PurseCheckoutError/Code/notSupportedBrand`` when it does but the method does
     ///   not accept it. The choice is left as it was.
-    public func selectBrand(_ brand: CardBrand?) throws(PurseCheckoutError) {
+    public func selectBrand(_ brand: CardBrand?) throws {
         if let brand {
             guard detection.brands.contains(where: { $0.brand == brand }) else {
                 throw PurseCheckoutError(

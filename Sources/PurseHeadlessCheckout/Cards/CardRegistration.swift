@@ -32,7 +32,7 @@ extension PurseHeadlessCheckout {
     ///   `EXPIRED_SESSION`.
     public func registerMethod(
         _ method: PrimaryMethod, registered: Bool, name: String? = nil
-    ) throws(PurseCheckoutError) {
+    ) throws {
         try ensureEditable()
         guard let current = state.session.primaryMethods.first(where: { $0.id == method.id }) else {
             throw PurseCheckoutError(.paymentMethodNotFound, message: "\(method.id) is not offered by this session")

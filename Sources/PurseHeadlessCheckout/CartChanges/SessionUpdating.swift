@@ -25,16 +25,28 @@ extension PurseHeadlessCheckout {
     ///   balance read (`FAILED_TO_INIT_SECONDARY_TOKEN`, `SECONDARY_METHOD_REQUEST_ABORTED` when the task is
     ///   cancelled).
     @discardableResult
-    public func updateSession(widgetData: String) async throws(PurseCheckoutError) -> SessionUpdate {
-        try ensureUpdatable()
-        let session = try SessionDecoder.decode(widgetData: widgetData)
-        return try await updateSession(session)
+    public func updateSession(widgetData: String) async throws -> SessionUpdate {
+        try await moveOnto(widgetData: widgetData)
     }
 
     /// Moves the checkout onto an already-decoded client session: ``updateSession(widgetData:)``.
     /// - Throws: the errors of ``updateSession(widgetData:)`` but the widget data's.
     @discardableResult
-    public func updateSession(_ session: ClientSession) async throws(PurseCheckoutError) -> SessionUpdate {
+    public func updateSession(_ session: ClientSession) async throws -> SessionUpdate {
+        try await moveOnto(session)
+    }
+
+    /// ``updateSession(widgetData:)`` with its error typed, for the SDK's own callers.
+    @discardableResult
+    func moveOnto(widgetData: String) async throws(PurseCheckoutError) -> SessionUpdate {
+        try ensureUpdatable()
+        let session = try SessionDecoder.decoding(widgetData: widgetData)
+        return try await moveOnto(session)
+    }
+
+    /// ``updateSession(_:)`` with its error typed, for the SDK's own callers.
+    @discardableResult
+    func moveOnto(_ session: ClientSession) async throws(PurseCheckoutError) -> SessionUpdate {
         try ensureUpdatable()
         latestUpdate += 1
         // The ticket is this call's scope: only another update's commit moves the checkout's session, and that

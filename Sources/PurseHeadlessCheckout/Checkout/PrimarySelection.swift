@@ -11,7 +11,7 @@ extension PurseHeadlessCheckout {
     ///   `METHOD_NOT_IMPLEMENTED` when no plugin pays it, `METHOD_DISABLED` when it is unstable or what is left
     ///   to pay is outside its amount range (or nothing is left), `SESSION_ALREADY_SUBMITTED_ERROR` after submit,
     ///   `EXPIRED_SESSION`.
-    public func setPrimary(_ method: PrimaryMethod) throws(PurseCheckoutError) {
+    public func setPrimary(_ method: PrimaryMethod) throws {
         try select(.primaryMethod(method))
     }
 
@@ -24,7 +24,7 @@ extension PurseHeadlessCheckout {
     ///   `METHOD_NOT_IMPLEMENTED` when no plugin pays it (a `pci_proxy` card; PayPal without
     ///   `PurseCheckoutPayPal`), `METHOD_DISABLED` (its method's amount range, as for ``setPrimary(_:)``),
     ///   `SESSION_ALREADY_SUBMITTED_ERROR`, `EXPIRED_SESSION`.
-    public func setPrimaryToken(_ token: PaymentToken) throws(PurseCheckoutError) {
+    public func setPrimaryToken(_ token: PaymentToken) throws {
         try select(.paymentToken(token))
     }
 

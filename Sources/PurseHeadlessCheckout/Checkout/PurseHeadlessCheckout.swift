@@ -69,8 +69,8 @@ public final class PurseHeadlessCheckout {
     ///   its address), or `REQUEST_CANCELLED`.
     public convenience init(
         widgetData: String, configuration: PurseCheckoutConfiguration = PurseCheckoutConfiguration()
-    ) async throws(PurseCheckoutError) {
-        let session = try SessionDecoder.decode(widgetData: widgetData)
+    ) async throws {
+        let session = try SessionDecoder.decoding(widgetData: widgetData)
         try await self.init(session: session, configuration: configuration)
     }
 
@@ -84,7 +84,7 @@ public final class PurseHeadlessCheckout {
     public init(
         session: ClientSession, configuration: PurseCheckoutConfiguration = PurseCheckoutConfiguration()
     )
-        async throws(PurseCheckoutError)
+        async throws
     {
         let log = Logger(handler: configuration.logHandler)
         let roots = configuration.apiRoots ?? session.apiRoots

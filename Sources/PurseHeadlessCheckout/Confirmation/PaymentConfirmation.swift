@@ -30,7 +30,7 @@ extension PurseHeadlessCheckout {
     @discardableResult
     public func confirmPayment(
         policy: PaymentConfirmationPolicy? = nil
-    ) async throws(PurseCheckoutError)
+    ) async throws
         -> PaymentStatus
     {
         try ensureLive()

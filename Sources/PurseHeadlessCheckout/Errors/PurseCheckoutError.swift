@@ -5,18 +5,20 @@
 /// (``Kind/invalidTake``, ``Kind/walletOperationFailed``, ``Kind/secondaryTokenizationFailed`` …),
 /// a message a person can act on, and, when a server answered, its HTTP status and error code.
 ///
-/// Every throwing call of the SDK is declared `throws(PurseCheckoutError)`. Match a group in a `catch` clause,
-/// or compare codes:
+/// Every throwing call of the SDK throws this type and no other; the calls are declared `throws`, as the Purse
+/// docs write them, so that every `catch` form compiles (typed `throws(PurseCheckoutError)` crashed Swift 6.3.1 on
+/// a form the docs teach, CONTRIBUTING's "Compiler bugs"). Match a group or a code in a `catch` clause, or take the
+/// error as this type:
 /// ```swift
-/// do throws(PurseCheckoutError) {
+/// do {
 ///     try checkout.applySecondary(token, amount: Decimal(2))
 /// } catch PurseCheckoutError.invalidTake {
 ///     // INVALID_TAKE_AMOUNT, MAX_AMOUNT_REACHED, USAGE_LIMIT_ERROR,
 ///     // SECONDARY_METHOD_TAKE_POLICY_VIOLATED or SECONDARY_TOKEN_ALREADY_APPLIED
-/// } catch let error where error.code == .apiError {
+/// } catch let error as PurseCheckoutError where error.code == .apiError {
 ///     print(error.httpStatus ?? 0)
 /// } catch {
-///     print(error.code)
+///     print(PurseCheckoutError(error).code)
 /// }
 /// ```
 ///
@@ -59,6 +61,17 @@ public struct PurseCheckoutError: Error, Sendable, Hashable, CustomStringConvert
         self.serverCode = serverCode.map(Redaction.scrub)
         self.participant = participant.map(Redaction.scrub)
         self.unavailableReason = unavailableReason
+    }
+
+    /// `error` as this type: itself when it is one, which every error an SDK call throws is. Any other error (one
+    /// your own code threw in the same `do` block) becomes `UNKNOWN_ERROR` naming its type only: its own text may
+    /// carry what the shopper typed.
+    public init(_ error: any Error) {
+        if let error = error as? PurseCheckoutError {
+            self = error
+        } else {
+            self.init(.unknownError, message: "not an error of the checkout: \(type(of: error))")
+        }
     }
 
     /// `CODE: message`, followed by `(HTTP status, server code)` when a server answered, e.g.

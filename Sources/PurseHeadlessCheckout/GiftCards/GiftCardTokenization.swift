@@ -40,7 +40,7 @@ extension PurseHeadlessCheckout {
     ///   - `SESSION_ALREADY_SUBMITTED_ERROR`, `EXPIRED_SESSION` (group `session`).
     public func getSecondaryToken(
         method: SecondaryMethod, pan: String, cvv: String?
-    ) async throws(PurseCheckoutError) -> SecondaryToken {
+    ) async throws -> SecondaryToken {
         try ensureEditable()
         guard let current = state.session.secondaryMethods.first(where: { $0.id == method.id }) else {
             throw PurseCheckoutError(.paymentMethodNotFound, message: "\(method.id) is not offered by this session")

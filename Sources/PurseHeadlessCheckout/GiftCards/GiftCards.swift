@@ -20,7 +20,7 @@ extension PurseHeadlessCheckout {
     ///   - `SECONDARY_TOKEN_EMPTY_BALANCE` (group `secondaryTokenizationFailed`);
     ///   - `PAYMENT_TOKEN_NOT_FOUND_IN_SESSION` (the token was read by another checkout),
     ///     `PAYMENT_METHOD_NOT_FOUND`, `SESSION_ALREADY_SUBMITTED_ERROR`, `EXPIRED_SESSION`.
-    public func applySecondary(_ token: SecondaryToken) throws(PurseCheckoutError) {
+    public func applySecondary(_ token: SecondaryToken) throws {
         try applyFreshToken(token, amount: nil)
     }
 
@@ -38,7 +38,7 @@ extension PurseHeadlessCheckout {
     ///   - `SECONDARY_TOKEN_ALREADY_APPLIED`: this card is in the split as a saved gift card;
     ///
     ///   and the errors of ``applySecondary(_:)-(SecondaryToken)``.
-    public func applySecondary(_ token: SecondaryToken, amount: Decimal) throws(PurseCheckoutError) {
+    public func applySecondary(_ token: SecondaryToken, amount: Decimal) throws {
         let minorUnits: Int64
         do {
             minorUnits = try Money(decimal: amount, currency: state.session.currency).minorUnits

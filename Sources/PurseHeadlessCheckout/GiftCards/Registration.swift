@@ -28,7 +28,7 @@ extension PurseHeadlessCheckout {
     ///   `SESSION_ALREADY_SUBMITTED_ERROR`, `EXPIRED_SESSION`.
     public func registerSecondary(
         _ token: SecondaryToken, registered: Bool, name: String? = nil
-    ) throws(PurseCheckoutError) {
+    ) throws {
         try ensureEditable()
         guard token.sessionID == state.session.id else {
             throw PurseCheckoutError(

@@ -16,7 +16,7 @@ extension PurseHeadlessCheckout {
     ///   card then leaves ``savedSecondaryTokens`` and the split),
     ///   `INVALID_TOKEN_NAME` (not 1–25 letters, digits or spaces; checked before any call), `TOKEN_NAME_EXISTS`
     ///   (another saved instrument uses it), `API_ERROR` / `NETWORK_ERROR`, `REQUEST_CANCELLED`.
-    public func editToken(_ token: SavedSecondaryToken, name: String) async throws(PurseCheckoutError) {
+    public func editToken(_ token: SavedSecondaryToken, name: String) async throws {
         let walletAPI = try tokenWallet()
         guard state.savedSecondaryTokens.contains(where: { $0.id == token.id }) else {
             throw PurseCheckoutError(
@@ -63,7 +63,7 @@ extension PurseHeadlessCheckout {
     /// - Throws: ``PurseCheckoutError``, group `walletOperationFailed`: `MISSING_WALLET_SESSION`,
     ///   `FAILED_TO_DELETE_ALL_TOKENS` (the wallet refused or did not answer: ``PurseCheckoutError/httpStatus``
     ///   and the message say how), `REQUEST_CANCELLED`. Nothing changes locally on failure.
-    public func deleteAllTokens() async throws(PurseCheckoutError) {
+    public func deleteAllTokens() async throws {
         let walletAPI = try tokenWallet()
         let scope = self.scope
         do {

@@ -17,7 +17,7 @@ extension PurseHeadlessCheckout {
     ///   - `SECONDARY_TOKEN_ALREADY_APPLIED` (group `invalidTake`) when the same physical card, typed by number, is
     ///     already in the split: one card never pays twice;
     ///   - the `invalidTake` group and the other errors of ``applySecondary(_:)``.
-    public func applySecondary(_ token: SavedSecondaryToken) throws(PurseCheckoutError) {
+    public func applySecondary(_ token: SavedSecondaryToken) throws {
         try ensureEditable()
         let plan = try savedSecondaryPlan(for: token)
         try applyShare(plan.input, on: plan.base, amount: nil, method: plan.method) { _ in }

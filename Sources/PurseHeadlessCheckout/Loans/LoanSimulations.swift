@@ -40,7 +40,7 @@ extension PurseHeadlessCheckout {
     ///   is cached), `API_ERROR`, `NETWORK_ERROR`.
     public func simulateLoan(
         method: PrimaryMethod, amount: Decimal? = nil
-    ) async throws(PurseCheckoutError) -> LoanSimulation {
+    ) async throws -> LoanSimulation {
         let plans = try await simulations(method: method, amount: amount, multi: false)
         guard let plan = plans.first else {
             throw PurseCheckoutError(.invalidLoanSimulation, message: "\(method.id): the simulation answered no plan")
@@ -55,7 +55,7 @@ extension PurseHeadlessCheckout {
     /// `INVALID_LOAN_SIMULATION`.
     public func loanSimulations(
         method: PrimaryMethod, amount: Decimal? = nil
-    ) async throws(PurseCheckoutError) -> [LoanSimulation] {
+    ) async throws -> [LoanSimulation] {
         try await simulations(method: method, amount: amount, multi: true)
     }
 

@@ -84,7 +84,7 @@ public final class PaymentElement: Identifiable {
     /// (``PurseHeadlessCheckout/localizer``: `applepay.order`, your override of the key first).
     /// - Throws: `METHOD_NOT_IMPLEMENTED` for an element that is not Apple Pay (or cannot pay);
     ///   `ELEMENT_NOT_FULFILLED` when Apple Pay has nothing to pay (the gift cards cover the order).
-    public func applePayRequest() throws(PurseCheckoutError) -> ApplePayPaymentRequest {
+    public func applePayRequest() throws -> ApplePayPaymentRequest {
         if let unavailableReason { throw unavailableReason }
         guard let applePay = strategy as? ApplePayStrategy, let checkout else {
             throw PurseCheckoutError(.methodNotImplemented, message: "\(item.id) is not an Apple Pay element")

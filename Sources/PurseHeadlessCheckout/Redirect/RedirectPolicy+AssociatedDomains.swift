@@ -41,7 +41,7 @@ extension RedirectPolicy {
     /// list (its `com.apple.developer.associated-domains` array; no such key means no entry).
     /// - Throws: `REDIRECT_PRESENTATION_FAILED` when `data` is not a property-list dictionary, or the key is not an
     ///   array of strings.
-    public func missingAssociatedDomains(inEntitlements data: Data) throws(PurseCheckoutError) -> [String] {
+    public func missingAssociatedDomains(inEntitlements data: Data) throws -> [String] {
         let key = "com.apple.developer.associated-domains"
         let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         guard let dictionary = plist as? [String: Any] else {

@@ -24,7 +24,7 @@ extension SnapshotCodec {
         guard version >= 1 else { throw malformed("snapshot.version: \(version) is not a version") }
         let session: ClientSession
         do {
-            session = try SessionDecoder.decode(params: try root.required("session").value)
+            session = try SessionDecoder.decode(params: try root.required("session").value, deferred: nil)
         } catch {
             throw malformed("snapshot.session: \(error.message)")
         }

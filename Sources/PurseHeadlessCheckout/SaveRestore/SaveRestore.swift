@@ -59,7 +59,7 @@ extension PurseHeadlessCheckout {
     ///   ``CheckoutSnapshot/sessionID`` still tells your backend which session to confirm).
     public static func restore(
         _ snapshot: CheckoutSnapshot, configuration: PurseCheckoutConfiguration = PurseCheckoutConfiguration()
-    ) throws(PurseCheckoutError) -> PurseHeadlessCheckout {
+    ) throws -> PurseHeadlessCheckout {
         let state = try SnapshotCodec.state(from: snapshot.data, registry: configuration.pluginRegistry)
         let checkout = PurseHeadlessCheckout(restoredState: state, configuration: configuration)
         if state.phase == .ready || state.phase == .error {

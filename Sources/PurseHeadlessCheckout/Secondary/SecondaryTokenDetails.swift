@@ -38,7 +38,7 @@ public struct SecondaryTokenDetails: Sendable, Hashable {
     ///   is not what it should be (a balance that is not an integer count of minor units, say).
     public static func generic(
         _ initData: InitData, currency: Currency
-    ) throws(PurseCheckoutError)
+    ) throws
         -> SecondaryTokenDetails
     {
         let reader = JSONReader(initData.pluginResult, path: "plugin_result") { reason in

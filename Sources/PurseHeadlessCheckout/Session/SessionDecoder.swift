@@ -8,7 +8,12 @@ import Foundation
 /// `SESSION_MALFORMED` naming its path (e.g. `paymentSession.protocols.aci.creditcard.configurations`).
 public enum SessionDecoder {
     /// Decodes widget data as handed over by the merchant backend.
-    public static func decode(widgetData: String) throws(PurseCheckoutError) -> ClientSession {
+    public static func decode(widgetData: String) throws -> ClientSession {
+        try decoding(widgetData: widgetData)
+    }
+
+    /// ``decode(widgetData:)`` with its error typed, for the SDK's own callers.
+    static func decoding(widgetData: String) throws(PurseCheckoutError) -> ClientSession {
         guard let bytes = Base64.decodeBytes(widgetData) else {
             throw PurseCheckoutError(.widgetDataMalformed, message: "widget data is not base64")
         }
@@ -82,7 +87,7 @@ public enum SessionDecoder {
     }
 
     /// Decodes the already-decoded params object (`{ apiKey, entityId, environment, paymentSession, … }`).
-    public static func decode(params: JSONValue) throws(PurseCheckoutError) -> ClientSession {
+    public static func decode(params: JSONValue) throws -> ClientSession {
         try decode(params: params, deferred: nil)
     }
 

@@ -17,7 +17,7 @@ extension PurseHeadlessCheckout {
     ///   `METHOD_NOT_IMPLEMENTED`; in an information request, `MISSING_WALLET_SESSION` (nowhere to save the card) and
     ///   `PAYMENT_NOT_FULFILLED_ON_SUBMIT` with no card method chosen.
     @discardableResult
-    public func submitPayment() async throws(PurseCheckoutError) -> ValidationResult {
+    public func submitPayment() async throws -> ValidationResult {
         try await submit(primaryItem: nil)
     }
 

@@ -27,7 +27,7 @@ extension PurseHeadlessCheckout {
     ///   has it), `INVALID_TOKEN_NAME` (not 1–25 letters, digits or spaces; no call is made), `TOKEN_NAME_EXISTS`
     ///   (another saved instrument uses it), `TOKEN_NOT_REGISTERABLE` (the wallet refuses to change this token),
     ///   `API_ERROR`, `NETWORK_ERROR`, `REQUEST_CANCELLED`.
-    public func editToken(_ token: PaymentToken, name: String) async throws(PurseCheckoutError) {
+    public func editToken(_ token: PaymentToken, name: String) async throws {
         let wallet = try tokenWallet()
         let current = try currentPaymentToken(token)
         guard WalletLabel.isValid(name) else {
@@ -55,7 +55,7 @@ extension PurseHeadlessCheckout {
     /// - Throws: ``PurseCheckoutError``, group `walletOperationFailed`: `MISSING_WALLET_SESSION` (no call is
     ///   made), `MISSING_TOKEN`, `TOKEN_NOT_REGISTERABLE`, `API_ERROR` (e.g. HTTP 503), `NETWORK_ERROR`,
     ///   `REQUEST_CANCELLED`.
-    public func setTokenFavorite(_ token: PaymentToken) async throws(PurseCheckoutError) {
+    public func setTokenFavorite(_ token: PaymentToken) async throws {
         let wallet = try tokenWallet()
         let current = try currentPaymentToken(token)
         let favorite = !current.favorite
@@ -85,7 +85,7 @@ extension PurseHeadlessCheckout {
     ///   made), `MISSING_TOKEN` (not in ``paymentTokens``, or already gone from the wallet: it leaves
     ///   ``paymentTokens`` too), `API_ERROR`, `NETWORK_ERROR`, `REQUEST_CANCELLED`. Nothing changes locally
     ///   on another failure.
-    public func deleteToken(_ token: PaymentToken) async throws(PurseCheckoutError) {
+    public func deleteToken(_ token: PaymentToken) async throws {
         let wallet = try tokenWallet()
         let current = try currentPaymentToken(token)
         let scope = self.scope

@@ -121,7 +121,9 @@ struct AvailabilityPropertyTests {
                     try checkout.applySecondary(token, amount: cap)
                     #expect(before == .available, "seed 0x\(String(seed, radix: 16)): \(step) went through")
                 } catch {
-                    #expect(error.unavailableReason == before.reason, "seed 0x\(String(seed, radix: 16)): \(step)")
+                    #expect(
+                        PurseCheckoutError(error).unavailableReason == before.reason,
+                        "seed 0x\(String(seed, radix: 16)): \(step)")
                 }
             case 2:
                 let token = typed[random.int(below: typed.count)]

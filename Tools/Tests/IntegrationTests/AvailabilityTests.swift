@@ -382,7 +382,7 @@ extension PurseHeadlessCheckout {
             }
             return nil
         } catch {
-            return error
+            return PurseCheckoutError(error)
         }
     }
 

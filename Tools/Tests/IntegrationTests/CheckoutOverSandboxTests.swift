@@ -224,7 +224,7 @@ struct CheckoutOverSandboxTests {
             _ = try await PurseHeadlessCheckout(widgetData: session.widgetData, configuration: configuration)
             Issue.record("an expired session opened")
         } catch {
-            #expect(error.code == .expiredSession)
+            #expect(PurseCheckoutError(error).code == .expiredSession)
         }
         #expect(harness.sandbox.stats().charges == 0)
     }

@@ -216,7 +216,7 @@ struct RedirectionFlowTests {
             _ = try await checkout.submitPayment()
             Issue.record("the answer was lost, yet submitPayment() returned")
         } catch {
-            #expect(error.code == .networkError)
+            #expect(PurseCheckoutError(error).code == .networkError)
         }
         harness.sandbox.faults.clearAll()
         let result = try await checkout.submitPayment()

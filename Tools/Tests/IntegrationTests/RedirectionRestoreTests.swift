@@ -83,7 +83,7 @@ struct RedirectionRestoreTests {
                 try await copy.submitPayment()
                 return nil
             } catch {
-                return error
+                return PurseCheckoutError(error)
             }
         }
         async let one = attempt(first)

@@ -146,4 +146,23 @@ struct ErrorTests {
         #expect(error.description == "API_ERROR: x (HTTP 502, BAD_GATEWAY)")
         #expect(error.documentationURL.hasSuffix("#api_error"))
     }
+
+    /// An error an app's own code threw in the same `do` block as an SDK call; its text carries a card number.
+    struct AppError: Error, CustomStringConvertible {
+        var description: String { "could not save 4970101234567890 for later" }
+    }
+
+    @Test("PurseCheckoutError(_:) keeps the SDK's error as it is, and turns any other into UNKNOWN_ERROR by its type")
+    func convertingAnyError() {
+        let original = PurseCheckoutError(
+            .apiError, message: "Payment API POST /init failed", httpStatus: 502, serverCode: "BAD_GATEWAY")
+        #expect(PurseCheckoutError(original as any Error) == original)
+        let other = PurseCheckoutError(AppError())
+        #expect(other.code == .unknownError)
+        #expect(other.kind == PurseCheckoutError.Code.unknownError.defaultKind)
+        #expect(other.message.contains("AppError"))
+        #expect(!other.message.contains("4970101234567890"))
+        #expect(!other.description.contains("4970"))
+        #expect(PurseCheckoutError(CancellationError()).code == .unknownError)
+    }
 }

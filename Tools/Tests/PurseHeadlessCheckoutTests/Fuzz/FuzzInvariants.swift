@@ -105,9 +105,7 @@ package enum SessionFuzzInvariants {
             try expectFailure(standard, code: .widgetDataMalformed, "widget data that is not JSON")
             return
         }
-        let direct = Result { () throws(PurseCheckoutError) -> ClientSession in
-            try SessionDecoder.decode(params: document)
-        }
+        let direct = Result { try SessionDecoder.decode(params: document) }.mapError { PurseCheckoutError($0) }
         switch direct {
         case .failure(let error):
             try fuzzRequire(error.code == .sessionMalformed, "decode(params:) threw \(error.code)")
@@ -134,7 +132,7 @@ package enum SessionFuzzInvariants {
     }
 
     static func decodeWidgetData(_ text: String) -> Result<ClientSession, PurseCheckoutError> {
-        Result { () throws(PurseCheckoutError) -> ClientSession in try SessionDecoder.decode(widgetData: text) }
+        Result { try SessionDecoder.decode(widgetData: text) }.mapError { PurseCheckoutError($0) }
     }
 
     static func expectFailure(

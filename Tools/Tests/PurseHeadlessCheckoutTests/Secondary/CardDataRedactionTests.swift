@@ -108,16 +108,16 @@ struct CardDataRedactionTests {
             do {
                 _ = try await checkout.getSecondaryToken(method: illicado, pan: pan, cvv: cvv)
             } catch {
-                errors.append(error)
+                errors.append(PurseCheckoutError(error))
             }
         }
         let token = try await checkout.getSecondaryToken(method: illicado, pan: Self.pan, cvv: Self.pin)
         try checkout.applySecondary(token)
         do { try checkout.applySecondary(token, amount: 500) } catch {
-            errors.append(error)
+            errors.append(PurseCheckoutError(error))
         }
         do { try checkout.registerSecondary(token, registered: true, name: Self.pan + "1234567") } catch {
-            errors.append(error)
+            errors.append(PurseCheckoutError(error))
         }
         try checkout.registerSecondary(token, registered: true, name: "gift one")
         try checkout.applySecondary(try #require(checkout.savedSecondaryTokens.first { $0.balanceResolved }))

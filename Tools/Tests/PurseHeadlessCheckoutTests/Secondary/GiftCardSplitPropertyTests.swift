@@ -73,6 +73,7 @@ struct GiftCardSplitPropertyTests {
                     if on { try checkout.setPrimaryToken(primary) } else { checkout.clearPrimary() }
                 }
             } catch {
+                let error = PurseCheckoutError(error)
                 refused = true
                 if case .primary = step {
                     // The saved card is unavailable for this split (the gift cards cover it): said, with the reason.

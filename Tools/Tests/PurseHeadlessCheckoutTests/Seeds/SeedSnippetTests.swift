@@ -70,6 +70,30 @@ struct SeedSnippetTests {
         }
     }
 
+    /// The gift cards page's catch, as an app writes it in a throwing function of its own: a group pattern that
+    /// leaves other errors to the function, and a clause that changes a variable declared outside the `do`. With the
+    /// SDK's calls typed `throws(PurseCheckoutError)` this very form crashed Swift 6.3.1 (CONTRIBUTING's "Compiler
+    /// bugs"); if it stops compiling, this file does.
+    @Test("the page's catch of invalidTake in a throwing function: matched, and other errors are thrown on")
+    func catchInvalidTakeInThrowingFunction() async throws {
+        let checkout = try await GiftCardSessions.open(amount: "50.00", savedGiftCards: false).0
+        let token = SecondaryToken.stub("g", partner: .illicado, balance: 3000)
+        func apply(_ amount: Decimal) async throws -> Bool {
+            var matched = false
+            do { try checkout.applySecondary(token, amount: amount) } catch PurseCheckoutError.invalidTake {
+                matched = true
+            }
+            return matched
+        }
+        #expect(try await apply(Decimal(60)))  // more than the card holds and than the order costs
+        #expect(checkout.amountSplit.isEmpty)
+        #expect(try await apply(Decimal(20)) == false)
+        #expect(checkout.amountSplit.map(\.amount) == [20])
+        checkout.teardown()
+        let error = await #expect(throws: PurseCheckoutError.self) { try await apply(Decimal(5)) }
+        #expect(error?.code == .checkoutTerminated)
+    }
+
     @Test("error groups match in catch clauses as the pages name them")
     func errorGroups() {
         func classify(_ error: any Error) -> String {

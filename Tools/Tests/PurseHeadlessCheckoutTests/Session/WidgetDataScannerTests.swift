@@ -28,15 +28,12 @@ struct WidgetDataScannerTests {
     /// Both entry points on `text`: `decode(widgetData:)`, and `decode(params:)` on the parsed tree (or the error
     /// `decode(widgetData:)` gives for text that is not JSON).
     static func expectAgreement(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let viaWidget = Result { () throws(PurseCheckoutError) -> ClientSession in
-            try SessionDecoder.decode(widgetData: Data(text.utf8).base64EncodedString())
-        }
+        let viaWidget = Result { try SessionDecoder.decode(widgetData: Data(text.utf8).base64EncodedString()) }
+            .mapError { PurseCheckoutError($0) }
         let viaParams: Result<ClientSession, PurseCheckoutError>
         do {
             let tree = try JSONValue.parse(text)
-            viaParams = Result { () throws(PurseCheckoutError) -> ClientSession in
-                try SessionDecoder.decode(params: tree)
-            }
+            viaParams = Result { try SessionDecoder.decode(params: tree) }.mapError { PurseCheckoutError($0) }
         } catch {
             viaParams = .failure(PurseCheckoutError(.widgetDataMalformed, message: "widget data is not JSON: \(error)"))
         }

@@ -173,7 +173,7 @@ extension InteractiveCheckout {
         while true {
             let slice = try await ask(text("cli.giftCards.amountToTake", [("most", most)]))
             if text.isNo(slice) { return false }
-            do throws(PurseCheckoutError) {
+            do {
                 if slice.isEmpty {
                     try checkout.applySecondary(token)
                 } else if let amount = text.localizer.parseAmount(slice, currency: Currency(code: checkout.currency)) {
@@ -184,10 +184,11 @@ extension InteractiveCheckout {
                     continue
                 }
                 return true
-            } catch let error where error.kind == .invalidTake {
+            } catch let error as PurseCheckoutError where error.kind == .invalidTake {
                 screen.problem(text("cli.giftCards.typeAnother", [("reason", .text(text.reason(error)))]))
             } catch {
-                screen.problem(text("cli.giftCards.notApplied", [("reason", .text(text.reason(error)))]))
+                let reason = text.reason(PurseCheckoutError(error))
+                screen.problem(text("cli.giftCards.notApplied", [("reason", .text(reason))]))
                 return false
             }
         }

@@ -12,10 +12,11 @@ extension InteractiveCheckout {
         var plans: [String: [String]] = [:]
         var refusals: [String: (reason: String, hidden: Bool)] = [:]
         for method in checkout.paymentMethods where method.isSimulable {
-            do throws(PurseCheckoutError) {
+            do {
                 let plan = try await checkout.simulateLoan(method: method)
                 plans[method.id] = Self.describe(plan, money: money, text: text)
             } catch {
+                let error = PurseCheckoutError(error)
                 let reason = text(
                     "cli.loans.noPlan",
                     [
