@@ -64,11 +64,13 @@ public struct PurseCheckoutError: Error, Sendable, Hashable, CustomStringConvert
     }
 
     /// `error` as this type: itself when it is one, which every error an SDK call throws is. Any other error (one
-    /// your own code threw in the same `do` block) becomes `UNKNOWN_ERROR` naming its type only: its own text may
-    /// carry what the shopper typed.
+    /// your own code threw in the same `do` block) becomes `REQUEST_CANCELLED` when it is a `CancellationError`,
+    /// and `UNKNOWN_ERROR` naming its type only otherwise: its own text may carry what the shopper typed.
     public init(_ error: any Error) {
         if let error = error as? PurseCheckoutError {
             self = error
+        } else if error is CancellationError {
+            self.init(.requestCancelled, message: "the task was cancelled")
         } else {
             self.init(.unknownError, message: "not an error of the checkout: \(type(of: error))")
         }

@@ -152,7 +152,7 @@ struct ErrorTests {
         var description: String { "could not save 4970101234567890 for later" }
     }
 
-    @Test("PurseCheckoutError(_:) keeps the SDK's error as it is, and turns any other into UNKNOWN_ERROR by its type")
+    @Test("PurseCheckoutError(_:): the SDK's error as it is, a cancellation REQUEST_CANCELLED, others UNKNOWN_ERROR")
     func convertingAnyError() {
         let original = PurseCheckoutError(
             .apiError, message: "Payment API POST /init failed", httpStatus: 502, serverCode: "BAD_GATEWAY")
@@ -163,6 +163,6 @@ struct ErrorTests {
         #expect(other.message.contains("AppError"))
         #expect(!other.message.contains("4970101234567890"))
         #expect(!other.description.contains("4970"))
-        #expect(PurseCheckoutError(CancellationError()).code == .unknownError)
+        #expect(PurseCheckoutError(CancellationError()).code == .requestCancelled)
     }
 }
