@@ -154,6 +154,22 @@ public final class TestClock: Clock, Sendable {
         }
     }
 
+    /// Waits until at least `count` tasks sleep on the clock, or until `ended` says the work that would sleep is
+    /// over (a polling that stopped on an answer): a loop that advances the clock at each of a polling's sleeps
+    /// stops at once when the polling ends instead of waiting the whole bound for a sleeper that never comes.
+    /// Bounded like ``waitForSleepers(_:limit:)``. `ended` is read between checks, from any thread: typically a
+    /// lock-guarded flag the polling task sets as it returns. A loop then reads
+    /// `while await clock.waitForSleepers(orUntil: ended) { await clock.advance(by: interval) }`.
+    /// - Returns: `true` when the sleepers came, `false` when `ended` held first (or the bound passed).
+    @discardableResult
+    public func waitForSleepers(
+        _ count: Int = 1, orUntil ended: @Sendable () -> Bool, limit: Duration? = nil
+    ) async -> Bool {
+        await waitUntil(limit: limit, "\(count) sleeper(s)", or: ended) { state in
+            state.sleepers.count(where: { !$0.isWatch }) >= count
+        }
+    }
+
     /// Waits until at least `count` checkouts watch their session's expiry on the clock, bounded by `limit` of
     /// real time. A checkout starts its watch as it opens (and again after `updateSession` or `restore`), a
     /// moment later: wait for it before advancing the clock past the session's lifetime.
@@ -178,18 +194,23 @@ public final class TestClock: Clock, Sendable {
         return .seconds(seconds.map { max($0, 1) } ?? 30)
     }
 
-    /// Yields, then waits in real time, until `condition` holds of the state or `limit` has passed.
-    private func waitUntil(limit: Duration?, _ what: String, _ condition: (State) -> Bool) async {
+    /// Yields, then waits in real time, until `condition` holds of the state (`true`), `ended` holds (`false`) or
+    /// `limit` has passed (`false`, said on standard error).
+    @discardableResult
+    private func waitUntil(
+        limit: Duration?, _ what: String, or ended: () -> Bool = { false }, _ condition: (State) -> Bool
+    ) async -> Bool {
         let limit = limit ?? Self.defaultWaitLimit
         let deadline = ContinuousClock.now + limit
         var spins = 0
         while !state.withLock({ condition($0) }) {
+            if ended() { return false }
             guard ContinuousClock.now < deadline else {
                 let line =
                     "TestClock: waited \(limit) of real time for \(what); none came (the next advance wakes nobody; "
                     + "PURSE_TEST_CLOCK_WAIT_LIMIT raises the bound on a slow machine)\n"
                 FileHandle.standardError.write(Data(line.utf8))
-                return
+                return false
             }
             spins += 1
             if spins < 1000 {
@@ -198,5 +219,6 @@ public final class TestClock: Clock, Sendable {
                 try? await Task.sleep(for: .milliseconds(1))  // a real wait only while the machine is busy
             }
         }
+        return true
     }
 }

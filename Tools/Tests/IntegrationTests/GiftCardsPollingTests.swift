@@ -60,12 +60,8 @@ struct GiftCardsPollingTests {
             }
             // Each poll sleeps 2 s on the test clock until the refusal ends the reading: advance while it sleeps,
             // stop once it has ended (waiting for a sleeper that never comes would only end at the wait's bound).
-            let deadline = ContinuousClock.now + .seconds(600)
             for _ in 0..<10 {
-                while clock.sleeperCount == 0, !finished.withLock({ $0 }), ContinuousClock.now < deadline {
-                    try await Task.sleep(for: .milliseconds(1))
-                }
-                if finished.withLock({ $0 }) { break }
+                guard await clock.waitForSleepers(orUntil: { finished.withLock { $0 } }) else { break }
                 await clock.advance(by: .seconds(2))
             }
             let error = await #expect(throws: PurseCheckoutError.self) { try await reading.value }

@@ -25,6 +25,22 @@ struct TestClockWaitTests {
         #expect(clock.sleeperCount == 0)
     }
 
+    @Test("waitForSleepers(orUntil:) returns true for a sleeper, and false at once when the work has ended")
+    func waitsUntilTheWorkEnds() async throws {
+        let clock = TestClock()
+        // Ended, no sleeper: false well before a 30 s bound.
+        let started = ContinuousClock.now
+        #expect(await clock.waitForSleepers(orUntil: { true }, limit: .seconds(30)) == false)
+        #expect(ContinuousClock.now - started < .seconds(10))
+        // A sleeper: true, even with `ended` never holding.
+        let sleeper = Task { try await clock.sleep(for: .seconds(2)) }
+        #expect(await clock.waitForSleepers(orUntil: { false }))
+        await clock.advance(by: .seconds(2))
+        try await sleeper.value
+        // Neither: false at the bound.
+        #expect(await clock.waitForSleepers(orUntil: { false }, limit: .milliseconds(50)) == false)
+    }
+
     /// The documentation's example (Testing.md, "Drive time with a test clock"), in the order that made it hang:
     /// with `waitForSleepers()` in place of `waitForSleeper(for:)`, the wait returned for the slow card's
     /// look-up, the advance woke that look-up, and the latency then started at 2 s and never ended (one run in
