@@ -1,18 +1,23 @@
 import Foundation
 
 /// Splitting text into words for the secret scans. A CVV or PIN is short, so it only counts when it stands as a
-/// word of its own: timings are longer digit runs and ids mix letters in. Two shapes are masked first, as they
+/// word of its own: timings are longer digit runs and ids mix letters in. Some shapes are masked first, as they
 /// break into short words by chance: UUIDs (the third group is four hex digits starting with the version digit 4,
 /// so a random one reads "4321" about once in 4096) and decimal numbers (a `Date` in a `dump()` shows seconds
-/// with a fraction, whose digits after the point can read like a PIN).
+/// with a fraction, whose digits after the point can read like a PIN). So are measured durations: a field whose
+/// name ends in `_ms` (a snapshot's `server_clock_offset_ms` read -123 once, the CVV used in the scans) and a number
+/// followed by the unit `ms`.
 ///
 /// The unit tests' scans (`CardDataRedactionTests`, `CardSecrecyTests`) compile this same file through a symbolic
 /// link, Tests/PurseHeadlessCheckoutTests/Support/SecretWords.swift.
 enum SecretWords {
-    /// `text` with every UUID replaced by `<uuid>` and every decimal number by `<decimal>`.
+    /// `text` with every UUID replaced by `<uuid>`, every decimal number by `<decimal>` and every duration in
+    /// milliseconds by `<millis>`.
     static func maskingIdentifiers(_ text: String) -> String {
         text.replacing(/[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}/, with: "<uuid>")
             .replacing(/[0-9]+\.[0-9]+(e[-+]?[0-9]+)?/, with: "<decimal>")
+            .replacing(/_ms\\?"\s*:\s*-?[0-9]+/, with: "_ms\":<millis>")
+            .replacing(/-?[0-9]+ ms\b/, with: "<millis>")
     }
 
     /// The words of `text`, after masking its identifiers.

@@ -60,6 +60,11 @@ struct SecretsScanTests {
         #expect(Self.leaks(in: ["id: Optional(\"56b8232e-4001-4321-b8ce-92480b4db0db\")"]).isEmpty)
         #expect(Self.leaks(in: ["- timeIntervalSinceReferenceDate: 786139545.4321"]).isEmpty)
         #expect(Self.leaks(in: ["id 56b8232e-4001-4000-b8ce-92480b4db0db, pin 4321."]).count == 1)
+        // A measured duration is not the CVV, in a snapshot's JSON (plain or escaped) or in a log line.
+        #expect(Self.leaks(in: [#"{"server_clock_offset_ms":-123,"session":{}}"#]).isEmpty)
+        #expect(Self.leaks(in: [#"{\"server_clock_offset_ms\": 123}"#, "answered in 123 ms"]).isEmpty)
+        #expect(Self.leaks(in: [#"{"server_clock_offset_ms":-5,"cvv":"123"}"#]).count == 1)
+        #expect(Self.leaks(in: ["cvv 123, offset 8 ms"]).count == 1)
     }
 
     @Test("gift cards, saved and fresh cards, 3-D Secure, redirection, wallet, save/restore", arguments: Wire.allCases)
