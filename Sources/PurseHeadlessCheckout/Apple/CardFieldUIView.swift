@@ -98,7 +98,8 @@
     /// ```swift
     /// if let code = element.cvvField { stack.addArrangedSubview(CVVFieldUIView(field: code)) }
     /// ```
-    /// Its placeholder shows as many digits as the card's brand has (`123`, `1234` for American Express).
+    /// Its placeholder shows as many digits as the card's brand has (`123`, `1234` for American Express). For a
+    /// saved Oney card it is the date-of-birth field instead (``CVVField/requiresBirthDate``).
     public final class CVVFieldUIView: CardFieldUIView {
         /// A view of the saved card's code field `field`, drawn with `appearance`.
         public init(field: CVVField, appearance: CardFieldAppearance = .default) {

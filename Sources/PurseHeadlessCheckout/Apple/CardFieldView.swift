@@ -47,7 +47,7 @@
     /// if let code = element.cvvField { CVVFieldView(field: code) }
     /// ```
     /// It behaves as a ``CardFieldView`` of the security code; its placeholder shows as many digits as the card's
-    /// brand has.
+    /// brand has. For a saved Oney card it is the date-of-birth field instead (``CVVField/requiresBirthDate``).
     public struct CVVFieldView: View {
         private let field: CVVField
         private let appearance: CardFieldAppearance

@@ -45,13 +45,14 @@ extension CVVField {
     /// The message to show under the field as a key, or `nil`: the same rule as ``feedback(isEditing:)``.
     public func feedbackMessage(isEditing: Bool) -> PurseMessage? {
         guard CardFeedback.shows(error, isEditing: isEditing) else { return nil }
-        return error?.localizedMessage(for: .cvv)
+        return error?.localizedMessage(for: shownField)
     }
 
     /// The hint shown in the empty field: as many digits as the brand's code has (`123`, or `1234` for
-    /// American Express; `CVV` when the brand is unknown).
+    /// American Express; `CVV` when the brand is unknown); for a saved Oney card, the date of birth's hint.
     public var placeholder: String {
-        acceptedLengths.count == 1
+        if requiresBirthDate { return environment.localizer.string(CardField.birthDate.placeholderMessage) }
+        return acceptedLengths.count == 1
             ? String("1234".prefix(acceptedLengths[0])) : environment.localizer.string(CardField.cvv.placeholderMessage)
     }
 }

@@ -163,9 +163,11 @@ extension CardForm {
 }
 
 extension CVVField {
-    /// The editing rules of the code for the saved card's brand.
+    /// The editing rules of the code for the saved card's brand, or of a saved Oney card's date of birth.
     var editing: CardFieldEditing {
-        CardFieldEditing(field: .cvv, maxCVVDigits: acceptedLengths.max() ?? CardRules.maxCVVDigits)
+        requiresBirthDate
+            ? CardFieldEditing(field: .birthDate)
+            : CardFieldEditing(field: .cvv, maxCVVDigits: acceptedLengths.max() ?? CardRules.maxCVVDigits)
     }
 }
 

@@ -5,14 +5,14 @@
 enum CardFieldInput: Sendable {
     /// A field of a fresh card's form.
     case card(CardForm, CardField)
-    /// A saved card's security code.
+    /// A saved card's security code, or a saved Oney card's date of birth.
     case savedCardCode(CVVField)
 
     /// Which field it is.
     var field: CardField {
         switch self {
         case .card(_, let field): field
-        case .savedCardCode: .cvv
+        case .savedCardCode(let code): code.shownField
         }
     }
 
@@ -20,7 +20,7 @@ enum CardFieldInput: Sendable {
     var identity: Identity {
         switch self {
         case .card(let form, let field): Identity(model: ObjectIdentifier(form), field: field)
-        case .savedCardCode(let code): Identity(model: ObjectIdentifier(code), field: .cvv)
+        case .savedCardCode(let code): Identity(model: ObjectIdentifier(code), field: code.shownField)
         }
     }
 
@@ -72,7 +72,7 @@ enum CardFieldInput: Sendable {
     var value: String {
         switch self {
         case .card(let form, let field): form.value(of: field)
-        case .savedCardCode(let code): code.cvv
+        case .savedCardCode(let code): code.requiresBirthDate ? code.birthDate : code.cvv
         }
     }
 
@@ -80,7 +80,8 @@ enum CardFieldInput: Sendable {
     func setValue(_ value: String) {
         switch self {
         case .card(let form, let field): form.setValue(value, of: field)
-        case .savedCardCode(let code): code.cvv = value
+        case .savedCardCode(let code):
+            if code.requiresBirthDate { code.birthDate = value } else { code.cvv = value }
         }
     }
 

@@ -23,12 +23,12 @@ struct CardFormAnnouncer {
             self.messages = messages
         }
 
-        /// What a saved card's CVV-only field shows while it has the focus (`editing`) or not: its message alone
-        /// (the brand is the saved card's, never detected).
+        /// What a saved card's CVV-only field (or a saved Oney card's date of birth) shows while it has the focus
+        /// (`editing`) or not: its message alone (the brand is the saved card's, never detected).
         @MainActor
         init(_ field: CVVField, editing: Bool) {
             brands = []
-            messages = field.feedbackMessage(isEditing: editing).map { [.cvv: $0] } ?? [:]
+            messages = field.feedbackMessage(isEditing: editing).map { [field.shownField: $0] } ?? [:]
         }
 
         init(brands: [CardBrand], messages: [CardField: PurseMessage]) {

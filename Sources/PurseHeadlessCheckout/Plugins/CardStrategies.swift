@@ -16,7 +16,7 @@ extension CardModule: ElementStrategyFactory {
     ///
     /// | item | strategy | `hasUI` |
     /// |---|---|---|
-    /// | saved card, `requiresCVV` | ``SavedCardCVVStrategy``: a CVV-only field, ready once the code is valid | yes |
+    /// | saved card, `requiresCVV` | ``SavedCardCVVStrategy``: a CVV-only field (a date of birth for Oney), ready once valid | yes |
     /// | saved card, `paysWithoutCVV` | ``SavedTokenStrategy``: pays by token id, ready at once | no |
     /// | fresh card, Purse vault | ``CardFormStrategy``: the card form, tokenized at the vault on submit | yes |
     /// | fresh card, other vault (`none`) or no vault tenant in the session | none: `METHOD_NOT_IMPLEMENTED` | – |
@@ -38,7 +38,8 @@ extension CardModule: ElementStrategyFactory {
 }
 
 /// A saved card that needs its CVV: a CVV-only field; `/validate` sends `payment_data.token` and
-/// `payment_data.csc`, with no `/init` (the protocol minimum).
+/// `payment_data.csc`, with no `/init` (the protocol minimum). A saved Oney card has no code: its field asks for
+/// the date of birth, which stays in the app, and `/validate` sends the token alone.
 @MainActor
 final class SavedCardCVVStrategy: CardInputStrategy {
     let token: PaymentToken
@@ -64,12 +65,19 @@ final class SavedCardCVVStrategy: CardInputStrategy {
     func prepare(_ context: ElementContext) async throws(PurseCheckoutError) {}
 
     func primaryItem(amount: Int64, context: ElementContext) async throws(PurseCheckoutError) -> ItemPayload {
-        guard let code = field.validCode else {
+        if field.requiresBirthDate {
+            guard field.isValid else {
+                throw PurseCheckoutError(
+                    .elementNotFulfilled, message: "the saved card's date of birth is not valid yet")
+            }
+        }
+        let code = field.validCode
+        guard code != nil || field.requiresBirthDate else {
             throw PurseCheckoutError(.elementNotFulfilled, message: "the saved card's security code is not valid yet")
         }
         var item = ItemPayload(partner: token.partner, method: token.method, amount: amount)
         item.paymentData["token"] = .string(token.id)
-        item.paymentData["csc"] = .string(code)
+        if let code { item.paymentData["csc"] = .string(code) }
         return item
     }
 }

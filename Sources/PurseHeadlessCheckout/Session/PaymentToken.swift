@@ -27,7 +27,8 @@ public struct PaymentToken: Sendable, Hashable, Identifiable, CustomStringConver
     public let expirationDate: Date?
     /// `true` for a card; `false` for a PayPal account (which never shows a CVV field).
     public let isVaultedCard: Bool
-    /// A saved card that needs its CVV typed again before paying.
+    /// A saved card that needs its CVV typed again before paying. An Oney card (brand `ONEY`) has no code: its
+    /// ``CVVField`` asks for the holder's date of birth instead (``CVVField/requiresBirthDate``).
     public let requiresCVV: Bool
     /// The vault vendor of the method (`purse`, `pci_proxy`, `none`).
     public let vaultVendor: String?

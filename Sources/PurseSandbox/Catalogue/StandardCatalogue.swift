@@ -23,7 +23,7 @@ extension SandboxCatalogue {
         methods: standardMethods + thresholdMethods,
         testCards: standardTestCards,
         giftCards: standardGiftCards,
-        shoppers: standardShoppers + [sharedWalletShopper]
+        shoppers: standardShoppers + [sharedWalletShopper, oneyShopper]
     )
 
     private static let cardBrands = ["CARTE_BANCAIRE", "VISA", "MASTERCARD", "AMERICAN_EXPRESS"]
@@ -124,7 +124,7 @@ extension SandboxCatalogue {
         SandboxMethod(
             partner: "oneycard", method: "comptant", template: "oneycard_comptant", position: 34, isSecondary: false,
             kind: .card, vaultVendor: "purse", supportedBrands: ["ONEY"], merchantSpecifics: ["opc": "SANDBOX-OPC"],
-            paymentMaxAmount: "9999999999.99", displayName: "Oney card"),
+            payToken: true, paymentMaxAmount: "9999999999.99", displayName: "Oney card"),
     ]
 
     /// A rate as French text writes it (`19,31`): the legal texts are French.
@@ -278,6 +278,20 @@ extension SandboxCatalogue {
         shopper.sharedWalletUser = true
         return shopper
     }
+
+    /// A shopper who saved an Oney card: it has no security code, and the session asks to confirm it
+    /// (`requires_csc`), which for Oney means the holder's date of birth, kept by the app; `/validate` takes the
+    /// token alone and refuses a `csc`.
+    private static let oneyShopper = SandboxShopper(
+        reference: "oney-shopper", displayName: "Dominique Bernard",
+        tokens: [
+            SandboxSavedToken(
+                id: "0b5e55ed-0000-4000-8000-000000000201", slug: "oney-card", partner: "oneycard", method: "comptant",
+                name: "Oney card", favorite: true,
+                instrument: .card(outcome: .succeeds, requiresCSC: true, csc: nil, networkToken: false),
+                brandName: "ONEY", displayToken: "601500*********0010", holderName: "Dominique Bernard",
+                maskedPAN: "601500*********0010", expirationDate: "2030-12-31T23:59:59.999Z")
+        ])
 
     private static let standardShoppers: [SandboxShopper] = [
         SandboxShopper(

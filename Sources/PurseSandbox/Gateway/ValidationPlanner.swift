@@ -166,7 +166,12 @@ struct ValidationPlanner {
                 return .success(planned)
             }
             planned.tokenId = token.id
-            if requiresCSC {
+            if token.brandName == "ONEY" {
+                // An Oney card has no security code: one sent is refused, as the vault refuses it.
+                guard item.paymentData["csc"] == nil else {
+                    return .failure(SandboxAPIError(400, "INVALID_CSC", "An ONEY card has no security code"))
+                }
+            } else if requiresCSC {
                 guard let csc = item.paymentData["csc"]?.stringValue else {
                     return .failure(SandboxAPIError(400, "MISSING_CSC", "This saved card needs payment_data.csc"))
                 }

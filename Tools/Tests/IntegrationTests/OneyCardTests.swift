@@ -159,3 +159,153 @@ struct OneyCardTests {
         #expect(String(decoding: refused.body, as: UTF8.self).contains("card.birth_date"))
     }
 }
+
+/// A saved Oney card (the sandbox's `oney-shopper`): its field asks for the holder's date of birth where a saved
+/// card asks for its code, nothing of the date is sent, and `/validate` carries the token alone.
+@MainActor
+@Suite("Saved Oney card: a date of birth instead of the code, the token alone sent")
+struct SavedOneyCardTests {
+    static let shopper = "oney-shopper"
+
+    func savedOney(
+        _ checkout: PurseHeadlessCheckout, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> (PaymentElement, CVVField) {
+        let token = try #require(checkout.paymentTokens.first { $0.brand == "ONEY" }, sourceLocation: sourceLocation)
+        #expect(token.partner == .oneycard && token.requiresCVV, sourceLocation: sourceLocation)
+        let element = checkout.paymentElement(for: .paymentToken(token))
+        await element.prepare()
+        return (element, try #require(element.cvvField, sourceLocation: sourceLocation))
+    }
+
+    @Test(
+        "a saved Oney card pays once the date of birth is valid: no code, nothing of the date sent, AUTHORIZED",
+        arguments: Wire.allCases)
+    func pays(wire: Wire) async throws {
+        let harness = try Harness(wire)
+        var calls: CallLog?
+        let lines = LogLines()
+        let checkout = try await harness.openCheckout(amount: 129, shopper: Self.shopper) { configuration in
+            let log = CallLog(configuration.transport)
+            calls = log
+            configuration.transport = log
+            configuration.logHandler = lines.handler
+        }
+        let (element, field) = try await savedOney(checkout)
+        #expect(field.brand == .oney && field.requiresBirthDate && field.shownField == .birthDate)
+        #expect(field.acceptedLengths.isEmpty && field.placeholder == "DD/MM/YYYY")
+        #expect(field.error == .cannotBeEmpty && !element.isReady)
+        field.testingField.cvv = "123"  // an Oney card has no code: typing one changes nothing
+        #expect(field.testingField.cvv.isEmpty && field.digitCount == 0 && !element.isReady)
+        field.birthDate = "1204"
+        #expect(field.birthDate == "12/04" && !field.isComplete && field.error == .lengthOutOfRange)
+        #expect(field.feedback(isEditing: false) == "Enter the date of birth in full: day, month and year")
+        #expect(field.feedback(isEditing: true) == nil && field.isoBirthDate == nil && !element.isReady)
+        field.birthDate = "12/04/1985"
+        #expect(field.isComplete && field.isValid && field.isoBirthDate == "1985-04-12" && element.isReady)
+        #expect(field.state == .valid)
+
+        let outcome = await element.submitAndWait()
+        #expect(completion(of: outcome) != nil)
+        #expect(await harness.status(of: checkout)?.payment?.authorizationStatus == "AUTHORIZED")
+        // /validate carried the token alone: no csc, nothing of the date.
+        let items = (calls?.bodies(toPathEndingIn: "/validate") ?? []).compactMap(\.arrayValue).flatMap { $0 }
+        let oneyItem = try #require(items.first { $0["partner"]?.stringValue == "oneycard" })
+        #expect(oneyItem["payment_data"]?["token"]?.stringValue == "0b5e55ed-0000-4000-8000-000000000201")
+        #expect(oneyItem["payment_data"]?["csc"] == nil)
+        let sent = (calls?.requests(toPathEndingIn: "") ?? []).compactMap(\.body).map {
+            String(decoding: $0, as: UTF8.self)
+        }
+        #expect(!sent.isEmpty && !sent.contains { $0.contains("1985") || $0.contains("12/04") })
+        // Nor does the date reach a log line, a description, a dump or a snapshot.
+        var dumped = ""
+        dump(field, to: &dumped)
+        dump(element, to: &dumped)
+        let texts =
+            lines.lines.map { "\($0)" } + ["\(field)", String(reflecting: field), "\(outcome)", "\(element)", dumped]
+        #expect(lines.lines.count > 2)
+        for secret in ["1985", "12/04"] {
+            #expect(!texts.contains { $0.contains(secret) }, "\(secret) in \(texts.filter { $0.contains(secret) })")
+        }
+    }
+
+    @Test("the SDK's field edits the date as the fresh form's date field: not hidden, copyable, day first")
+    func fieldInput() async throws {
+        let harness = try Harness(.inProcess)
+        let checkout = try await harness.openCheckout(amount: 129, shopper: Self.shopper)
+        let (element, field) = try await savedOney(checkout)
+        let input = CardFieldInput.savedCardCode(field)
+        #expect(input.field == .birthDate && !input.isSecure && input.allowsCopying)
+        #expect(input.title == "Date of birth" && input.placeholder == "DD/MM/YYYY")
+        #expect(input.identity == CardFieldInput.Identity(model: ObjectIdentifier(field), field: .birthDate))
+        _ = input.replace("", with: "7")  // a lone day digit from 4 to 9 is that day
+        #expect(field.birthDate == "07" && input.value == "07")
+        input.setValue("07/11/2001")
+        #expect(field.isoBirthDate == "2001-11-07" && element.isReady)
+        input.setFocused(true)
+        #expect(field.isFocused && input.isFocused)
+        let today = CardRules.currentMonth(checkout.cardEnvironment.now())
+        for (typed, error) in [
+            ("31/02/1990", CardFieldError.format), ("01/01/\(today.year + 1)", .dateOutOfRange),
+            ("01/01/\(today.year - 121)", .dateOutOfRange),
+        ] {
+            input.setValue(typed)
+            #expect(field.error == error && field.isoBirthDate == nil && !element.isReady, "\(typed)")
+            #expect(input.message == nil, "\(typed)")  // not while the shopper is typing
+        }
+        input.setFocused(false)
+        #expect(input.message == "This date of birth is not possible" && input.state == .invalid)
+        #expect(Array(CardFormAnnouncer.Shown(field, editing: false).messages.keys) == [.birthDate])
+    }
+
+    @Test("a saved Visa still asks its code and ignores a date of birth")
+    func visaIgnoresBirthDate() async throws {
+        let harness = try Harness(.inProcess)
+        let checkout = try await harness.openCheckout(amount: 129)
+        let token = try #require(checkout.paymentTokens.first { $0.brand == "VISA" && $0.requiresCVV })
+        let element = checkout.paymentElement(for: .paymentToken(token))
+        await element.prepare()
+        let field = try #require(element.cvvField)
+        field.birthDate = "12/04/1985"
+        #expect(!field.requiresBirthDate && field.shownField == .cvv && field.birthDate.isEmpty)
+        #expect(field.isoBirthDate == nil && field.error == .cannotBeEmpty && !element.isReady)
+        field.testingField.cvv = "123"
+        #expect(field.isValid && element.isReady)
+    }
+
+    @Test("the sandbox refuses a security code sent with a saved Oney card (400) and charges nothing")
+    func sandboxRefusesCode() async throws {
+        let harness = try Harness(.inProcess)
+        var calls: CallLog?
+        let first = try await harness.openCheckout(amount: 129, shopper: Self.shopper) { configuration in
+            let log = CallLog(configuration.transport)
+            calls = log
+            configuration.transport = log
+        }
+        let (element, field) = try await savedOney(first)
+        field.birthDate = "12/04/1985"
+        #expect(completion(of: await element.submitAndWait()) != nil)
+        let sentRequest = try #require(calls?.requests(toPathEndingIn: "/validate").first)
+        let charges = harness.sandbox.stats().charges
+
+        // The same request with a code, on a new session of the same shopper.
+        let second = try await harness.openCheckout(amount: 129, shopper: Self.shopper)
+        let firstID = first.session.id
+        let secondID = second.session.id
+        let sentBody = try #require(sentRequest.body)
+        var items = try #require(try JSONValue.parse(sentBody).arrayValue)
+        var paymentData = try #require(items[0]["payment_data"]?.objectValue)
+        paymentData["csc"] = .string("123")
+        var item = try #require(items[0].objectValue)
+        item["payment_data"] = .object(paymentData)
+        items[0] = .object(item)
+        var headers = Dictionary(uniqueKeysWithValues: sentRequest.headers.map { ($0.key.lowercased(), $0.value) })
+        headers["idempotency-key"] = "saved-oney-with-a-code"
+        let answer = await harness.sandbox.handle(
+            SandboxRequest(
+                method: "POST", path: sentRequest.url.path.replacingOccurrences(of: firstID, with: secondID),
+                headers: headers, body: JSONValue.array(items).serialized()))
+        #expect(answer.status == 400)
+        #expect(answer.bodyText.contains("INVALID_CSC"))
+        #expect(harness.sandbox.stats().charges == charges)
+    }
+}

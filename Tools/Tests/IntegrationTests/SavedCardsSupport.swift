@@ -114,6 +114,11 @@ final class CallLog: HTTPTransport {
         }
     }
 
+    /// The requests sent to paths ending in `suffix`, in order.
+    func requests(toPathEndingIn suffix: String) -> [HTTPRequest] {
+        recorded.withLock { $0 }.filter { $0.url.path.hasSuffix(suffix) }
+    }
+
     /// How many `/init` calls were made for `partner`.
     func inits(of partner: String) -> Int {
         recorded.withLock { $0 }.filter { request in
