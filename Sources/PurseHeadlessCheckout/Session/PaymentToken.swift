@@ -52,6 +52,10 @@ public struct PaymentToken: Sendable, Hashable, Identifiable, CustomStringConver
     /// A saved card that pays without a CVV (network token, or the PSP does not ask).
     public var paysWithoutCVV: Bool { isVaultedCard && !requiresCVV }
 
+    /// A saved Oney card that asks for the holder's date of birth before paying: ``requiresCVV`` is true and the
+    /// brand is `ONEY`, a card without a security code (its ``CVVField`` asks for the date instead).
+    public var requiresBirthDate: Bool { requiresCVV && brand.map(CardBrand.init(rawValue:))?.asksBirthDate == true }
+
     /// The `"{partner}-{method}"` id of the method the token pays with.
     public var methodID: String { itemID(partner, method) }
 

@@ -274,7 +274,8 @@ extension SandboxCatalogue {
             maskedPAN: "555555******4444", expirationDate: "2029-06-30T23:59:59.999Z")
         sharedCard.source = "SHARED_WALLET"
         var shopper = SandboxShopper(
-            reference: "shared-wallet-shopper", displayName: "Alex Durand", tokens: [merchantCard, sharedCard])
+            reference: PurseSandbox.sharedWalletShopper, displayName: "Alex Durand",
+            tokens: [merchantCard, sharedCard])
         shopper.sharedWalletUser = true
         return shopper
     }
@@ -283,7 +284,7 @@ extension SandboxCatalogue {
     /// (`requires_csc`), which for Oney means the holder's date of birth, kept by the app; `/validate` takes the
     /// token alone and refuses a `csc`.
     private static let oneyShopper = SandboxShopper(
-        reference: "oney-shopper", displayName: "Dominique Bernard",
+        reference: PurseSandbox.oneyShopper, displayName: "Dominique Bernard",
         tokens: [
             SandboxSavedToken(
                 id: "0b5e55ed-0000-4000-8000-000000000201", slug: "oney-card", partner: "oneycard", method: "comptant",

@@ -171,7 +171,8 @@ struct SavedOneyCardTests {
         _ checkout: PurseHeadlessCheckout, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> (PaymentElement, CVVField) {
         let token = try #require(checkout.paymentTokens.first { $0.brand == "ONEY" }, sourceLocation: sourceLocation)
-        #expect(token.partner == .oneycard && token.requiresCVV, sourceLocation: sourceLocation)
+        #expect(
+            token.partner == .oneycard && token.requiresCVV && token.requiresBirthDate, sourceLocation: sourceLocation)
         let element = checkout.paymentElement(for: .paymentToken(token))
         await element.prepare()
         return (element, try #require(element.cvvField, sourceLocation: sourceLocation))
@@ -262,6 +263,7 @@ struct SavedOneyCardTests {
         let harness = try Harness(.inProcess)
         let checkout = try await harness.openCheckout(amount: 129)
         let token = try #require(checkout.paymentTokens.first { $0.brand == "VISA" && $0.requiresCVV })
+        #expect(!token.requiresBirthDate)
         let element = checkout.paymentElement(for: .paymentToken(token))
         await element.prepare()
         let field = try #require(element.cvvField)

@@ -218,6 +218,34 @@ struct CheckoutDialogueTests {
         }
     }
 
+    @Test("a saved Oney card (oney-shopper) asks the holder's date of birth, checks it, and pays with the token alone")
+    func savedOneyCard() async throws {
+        let answers = "\n1\n1204\n12/04/1985\ny\n"
+        let output = try await PurseBinary.run(["checkout", "--json", "--shopper", "oney-shopper"], stdin: answers)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(
+            output.stderr.contains("1)  Oney card ONEY •••• 0010   saved card, asks for the holder's date of birth"))
+        #expect(Self.occurrences(of: "Date of birth (DD/MM/YYYY):", in: output.stderr) == 2)
+        #expect(output.stderr.contains("Enter the date of birth in full: day, month and year."))
+        #expect(!output.stderr.contains("CVV") && !output.stderr.contains("Security code"))
+        let report = try Self.report(output)
+        #expect(report["authorization_status"]?.stringValue == "AUTHORIZED")
+        #expect(report["split"]?.arrayValue?.first?["method"]?.stringValue == "oneycard-comptant")
+        for secret in ["12/04/1985", "1985-04-12", "1985"] {
+            #expect(!output.stdout.contains(secret) && !output.stderr.contains(secret), "printed \(secret)")
+        }
+    }
+
+    @Test("--shopper names every shopper of the catalogue in its usage error")
+    func unknownShopper() async throws {
+        let output = try await PurseBinary.run(["checkout", "--shopper", "nobody"], stdin: "")
+        #expect(output.status == 64, "\(output.stderr)")
+        #expect(
+            output.stderr.contains(
+                "--shopper must be demo-shopper, empty-shopper, shared-wallet-shopper, oney-shopper or guest, got 'nobody'"
+            ))
+    }
+
     @Test("a currency the sandbox refuses is a usage error (64) found before anything starts")
     func unsupportedCurrency() async throws {
         let output = try await PurseBinary.run(["checkout", "--currency", "XYZ"], stdin: "")

@@ -55,9 +55,10 @@ struct CheckoutCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "demo-shopper (saved cards and gift cards; default), empty-shopper (an empty wallet; \"empty\" for short) "
+            "demo-shopper (saved cards and gift cards; default), empty-shopper (an empty wallet; \"empty\" for short), "
+                + "shared-wallet-shopper (a card of Purse's shared wallet), oney-shopper (a saved Oney card) "
                 + "or guest (no shopper reference), as the catalogue names them.", valueName: "name"),
-        completion: .list(["demo-shopper", "empty-shopper", "guest"]))
+        completion: .list(CheckoutOptions.shopperNames))
     var shopper: String?
 
     @Option(

@@ -77,8 +77,12 @@ struct CheckoutOptions {
     static let defaultAmount = "42.50"
     static let shoppers: [String: String?] = [
         "demo-shopper": PurseSandbox.demoShopper, "demo": PurseSandbox.demoShopper,
-        "empty": PurseSandbox.emptyShopper, "empty-shopper": PurseSandbox.emptyShopper, "guest": nil,
+        "empty": PurseSandbox.emptyShopper, "empty-shopper": PurseSandbox.emptyShopper,
+        "shared-wallet-shopper": PurseSandbox.sharedWalletShopper, "oney-shopper": PurseSandbox.oneyShopper,
+        "guest": nil,
     ]
+    /// The names `--shopper` takes, as its help and completion list them.
+    static let shopperNames = ["demo-shopper", "empty-shopper", "shared-wallet-shopper", "oney-shopper", "guest"]
 
     /// The options as given on the command line (`nil`: not given), checked.
     init(
@@ -123,7 +127,10 @@ struct CheckoutOptions {
                 amount ?? Self.defaultAmount, exponent: Currency(code: currency).exponent, decimalComma: decimalComma)
             let name = shopper ?? "demo-shopper"
             guard let shopper = Self.shoppers[name] else {
-                throw UsageError(description: "--shopper must be demo-shopper, empty or guest, got '\(name)'")
+                throw UsageError(
+                    description:
+                        "--shopper must be \(Self.shopperNames.dropLast().joined(separator: ", ")) or guest, got '\(name)'"
+                )
             }
             var order = EmbeddedOrder(amountMinorUnits: amount, currency: currency, shopper: shopper)
             if let newAmount {

@@ -128,10 +128,14 @@ final class InteractiveCheckout {
     func primaryOptions() -> [PrimaryOption] {
         var options: [PrimaryOption] = []
         for token in checkout.paymentTokens {
-            let note =
-                token.isVaultedCard
-                ? text(token.requiresCVV ? "cli.checkout.note.savedCardCVV" : "cli.checkout.note.savedCardNoCVV")
-                : text("cli.checkout.note.savedAccount")
+            let note: String
+            if !token.isVaultedCard {
+                note = text("cli.checkout.note.savedAccount")
+            } else if token.requiresBirthDate {
+                note = text("cli.checkout.note.savedCardBirthDate")
+            } else {
+                note = text(token.requiresCVV ? "cli.checkout.note.savedCardCVV" : "cli.checkout.note.savedCardNoCVV")
+            }
             options += option(.paymentToken(token), title: CheckoutText.describe(token), note: note)
         }
         for method in checkout.paymentMethods + checkout.session.unstablePrimaryMethods {
@@ -318,6 +322,14 @@ final class InteractiveCheckout {
     /// `CardFieldOwnership.appDrawnFieldsInPCIScope`, so `appDrawnField(s)` is never `nil` here (if it were, the
     /// dialogue would end as when input ends).
     private func readCVV(into field: CVVField, of option: PrimaryOption) async throws(InputEnded) {
+        if field.requiresBirthDate {  // a saved Oney card: the holder's date of birth instead of a security code
+            while true {
+                field.birthDate = try await ask(text("cli.checkout.birthDate"), hidden: false)
+                guard let error = field.error else { return }
+                let message = error.localizedMessage(for: .birthDate)
+                screen.problem(text("cli.checkout.problem", [("problem", .message(message))]))
+            }
+        }
         let question = text("cli.checkout.cvvOf", [("option", .text(option.title))])
         guard let code = field.appDrawnField else { throw InputEnded(question: question) }
         while true {
