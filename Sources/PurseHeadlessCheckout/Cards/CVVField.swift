@@ -38,7 +38,7 @@ public final class CVVField {
     /// (``requiresBirthDate``); setting it keeps the digits only, at most eight. For any other card it stays
     /// empty. It never reaches Purse or a log: the app reads it back as ``isoBirthDate``.
     public var birthDate: String {
-        get { CardRules.grouped(birth, groups: [2, 2, 4]).replacingOccurrences(of: " ", with: "/") }
+        get { CardRules.shownBirthDate(birth) }
         set {
             guard requiresBirthDate else { return }
             onWillChange?()

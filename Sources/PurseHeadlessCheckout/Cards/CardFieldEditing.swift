@@ -91,7 +91,7 @@ struct CardFieldEditing: Sendable, Hashable {
         switch field {
         case .pan: return CardRules.formatted(value)
         case .expiry: return value.count > 2 ? value.prefix(2) + "/" + value.dropFirst(2) : value
-        case .birthDate: return CardRules.grouped(value, groups: [2, 2, 4]).replacingOccurrences(of: " ", with: "/")
+        case .birthDate: return CardRules.shownBirthDate(value)
         case .cvv, .holderName: return value
         }
     }

@@ -90,7 +90,7 @@ public final class CardForm {
     /// (``requiresBirthDate``); for any other card it is ignored. It never reaches the vault or a log: the app
     /// reads it back as ``isoBirthDate``.
     public var birthDate: String {
-        get { CardRules.grouped(birth, groups: [2, 2, 4]).replacingOccurrences(of: " ", with: "/") }
+        get { CardRules.shownBirthDate(birth) }
         set { edit { $0.birth = CardRules.digits(newValue, limit: CardRules.birthDateDigits) } }
     }
 

@@ -123,6 +123,11 @@ enum CardRules {
         return day <= days ? (year, month, day) : nil
     }
 
+    /// A date of birth's digits (`DDMMYYYY`, or fewer while typed) as the fields show them: `12/04/1985`, `12/04`.
+    static func shownBirthDate(_ digits: String) -> String {
+        grouped(digits, groups: [2, 2, 4]).replacingOccurrences(of: " ", with: "/")
+    }
+
     /// A date of birth's digits (`DDMMYYYY`) as the API writes a date, `yyyy-MM-dd`; `nil` when not a date.
     static func isoBirthDate(_ digits: String) -> String? {
         guard let date = birthDate(digits) else { return nil }

@@ -65,19 +65,13 @@ final class SavedCardCVVStrategy: CardInputStrategy {
     func prepare(_ context: ElementContext) async throws(PurseCheckoutError) {}
 
     func primaryItem(amount: Int64, context: ElementContext) async throws(PurseCheckoutError) -> ItemPayload {
-        if field.requiresBirthDate {
-            guard field.isValid else {
-                throw PurseCheckoutError(
-                    .elementNotFulfilled, message: "the saved card's date of birth is not valid yet")
-            }
-        }
-        let code = field.validCode
-        guard code != nil || field.requiresBirthDate else {
-            throw PurseCheckoutError(.elementNotFulfilled, message: "the saved card's security code is not valid yet")
+        guard field.isValid else {
+            let what = field.requiresBirthDate ? "date of birth" : "security code"
+            throw PurseCheckoutError(.elementNotFulfilled, message: "the saved card's \(what) is not valid yet")
         }
         var item = ItemPayload(partner: token.partner, method: token.method, amount: amount)
         item.paymentData["token"] = .string(token.id)
-        if let code { item.paymentData["csc"] = .string(code) }
+        if let code = field.validCode { item.paymentData["csc"] = .string(code) }  // none for an Oney card
         return item
     }
 }

@@ -3,6 +3,7 @@ import PurseCheckoutTesting
 import PurseHeadlessCheckout
 import PurseSandbox
 import PurseSandboxServer
+import Testing
 import ToolsLock
 
 /// How a test reaches the sandbox: the same test body runs both ways.
@@ -63,11 +64,30 @@ final class Harness: Sendable {
 
     @MainActor
     func openCheckout(
-        amount: Decimal = Decimal(string: "42.99")!, shopper: String? = PurseSandbox.demoShopper,
+        amount: Decimal = Harness.defaultAmount, shopper: String? = PurseSandbox.demoShopper,
         configure: (inout PurseCheckoutConfiguration) -> Void = { _ in }
     ) async throws -> PurseHeadlessCheckout {
         let session = try sandbox.createClientSession(amount: amount, shopper: shopper)
         return try await PurseHeadlessCheckout(widgetData: session.widgetData, configuration: configuration(configure))
+    }
+
+    /// The order amount ``openCheckout(amount:shopper:configure:)`` uses when none is given.
+    static let defaultAmount = Decimal(string: "42.99")!
+
+    /// ``openCheckout(amount:shopper:configure:)`` with every request it sends recorded in the returned ``CallLog``.
+    @MainActor
+    func openRecordedCheckout(
+        amount: Decimal = Harness.defaultAmount, shopper: String? = PurseSandbox.demoShopper,
+        configure: (inout PurseCheckoutConfiguration) -> Void = { _ in }
+    ) async throws -> (PurseHeadlessCheckout, CallLog) {
+        var calls: CallLog?
+        let checkout = try await openCheckout(amount: amount, shopper: shopper) { configuration in
+            let log = CallLog(configuration.transport)
+            calls = log
+            configuration.transport = log
+            configure(&configuration)
+        }
+        return (checkout, try #require(calls))
     }
 
     func status(of checkout: PurseHeadlessCheckout) async -> SandboxClientSessionStatus? {

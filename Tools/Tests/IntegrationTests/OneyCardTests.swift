@@ -43,14 +43,8 @@ struct OneyCardTests {
         arguments: Wire.allCases)
     func pays(wire: Wire) async throws {
         let harness = try Harness(wire)
-        var calls: CallLog?
         let lines = LogLines()
-        let checkout = try await harness.openCheckout(amount: 129) { configuration in
-            let log = CallLog(configuration.transport)
-            calls = log
-            configuration.transport = log
-            configuration.logHandler = lines.handler
-        }
+        let (checkout, calls) = try await harness.openRecordedCheckout(amount: 129) { $0.logHandler = lines.handler }
         let (element, form) = try await oneyElement(checkout)
         await enterOneyCard(form, pan: Self.approved, birthDate: "")
         #expect(form.brand == .oney && form.brandSource == .vault)
@@ -77,12 +71,12 @@ struct OneyCardTests {
         }
         for secret in Self.birthDateForms + [Self.approved] { #expect(!dumped.contains(secret), "\(secret)") }
         // The vault got the card without a code or the date of birth, and chose ONEY; /validate carried neither.
-        let forms = calls?.bodies(toPathEndingIn: "/forms/secure-fields") ?? []
+        let forms = calls.bodies(toPathEndingIn: "/forms/secure-fields")
         #expect(forms.count == 1)
         #expect(forms.first?["cvv"] == nil && forms.first?["birth_date"] == nil)
         #expect(forms.first?["card"]?["birth_date"] == nil)
         #expect(forms.first?["card"]?["selected_network"]?.stringValue == "ONEY")
-        let sent = (calls?.bodies(toPathEndingIn: "/validate") ?? []).map { "\($0)" }.joined()
+        let sent = calls.bodies(toPathEndingIn: "/validate").map { "\($0)" }.joined()
         #expect(!sent.isEmpty && !Self.birthDateForms.contains { sent.contains($0) } && !sent.contains(Self.approved))
         #expect(harness.sandbox.read { state in state.vaultForms.values.map(\.brand) } == ["ONEY"])
     }
@@ -186,13 +180,9 @@ struct SavedOneyCardTests {
         arguments: Wire.allCases)
     func pays(wire: Wire) async throws {
         let harness = try Harness(wire)
-        var calls: CallLog?
         let lines = LogLines()
-        let checkout = try await harness.openCheckout(amount: 129, shopper: Self.shopper) { configuration in
-            let log = CallLog(configuration.transport)
-            calls = log
-            configuration.transport = log
-            configuration.logHandler = lines.handler
+        let (checkout, calls) = try await harness.openRecordedCheckout(amount: 129, shopper: Self.shopper) {
+            $0.logHandler = lines.handler
         }
         let (element, field) = try await savedOney(checkout)
         #expect(field.brand == .oney && field.requiresBirthDate && field.shownField == .birthDate)
@@ -212,11 +202,11 @@ struct SavedOneyCardTests {
         #expect(completion(of: outcome) != nil)
         #expect(await harness.status(of: checkout)?.payment?.authorizationStatus == "AUTHORIZED")
         // /validate carried the token alone: no csc, nothing of the date.
-        let items = (calls?.bodies(toPathEndingIn: "/validate") ?? []).compactMap(\.arrayValue).flatMap { $0 }
+        let items = calls.bodies(toPathEndingIn: "/validate").compactMap(\.arrayValue).flatMap { $0 }
         let oneyItem = try #require(items.first { $0["partner"]?.stringValue == "oneycard" })
         #expect(oneyItem["payment_data"]?["token"]?.stringValue == "0b5e55ed-0000-4000-8000-000000000201")
         #expect(oneyItem["payment_data"]?["csc"] == nil)
-        let sent = (calls?.requests(toPathEndingIn: "") ?? []).compactMap(\.body).map {
+        let sent = calls.requests(toPathEndingIn: "").compactMap(\.body).map {
             String(decoding: $0, as: UTF8.self)
         }
         #expect(!sent.isEmpty && !sent.contains { body in OneyCardTests.birthDateForms.contains { body.contains($0) } })
@@ -280,16 +270,11 @@ struct SavedOneyCardTests {
     @Test("the sandbox refuses a security code sent with a saved Oney card (400) and charges nothing")
     func sandboxRefusesCode() async throws {
         let harness = try Harness(.inProcess)
-        var calls: CallLog?
-        let first = try await harness.openCheckout(amount: 129, shopper: Self.shopper) { configuration in
-            let log = CallLog(configuration.transport)
-            calls = log
-            configuration.transport = log
-        }
+        let (first, calls) = try await harness.openRecordedCheckout(amount: 129, shopper: Self.shopper)
         let (element, field) = try await savedOney(first)
         field.birthDate = "12/04/1985"
         #expect(completion(of: await element.submitAndWait()) != nil)
-        let sentRequest = try #require(calls?.requests(toPathEndingIn: "/validate").first)
+        let sentRequest = try #require(calls.requests(toPathEndingIn: "/validate").first)
         let charges = harness.sandbox.stats().charges
 
         // The same request with a code, on a new session of the same shopper.

@@ -14,12 +14,7 @@ struct SavedCardsPaymentTests {
         arguments: Wire.allCases)
     func cvvCard(wire: Wire) async throws {
         let harness = try Harness(wire)
-        var calls: CallLog?
-        let checkout = try await harness.openCheckout { configuration in
-            let log = CallLog(configuration.transport)
-            calls = log
-            configuration.transport = log
-        }
+        let (checkout, calls) = try await harness.openRecordedCheckout()
         let card = try harness.demoToken("visa-requires-cvv", in: checkout)
         let element = checkout.paymentElement(for: .paymentToken(card))
         #expect(element.hasUI)
@@ -32,7 +27,7 @@ struct SavedCardsPaymentTests {
         let status = await harness.status(of: checkout)
         #expect(status?.payment?.authorizationStatus == "AUTHORIZED")
         #expect(status?.payment?.amount == 4299)
-        #expect(calls?.inits(of: "payzen") == 0)  // the protocol minimum: /validate only
+        #expect(calls.inits(of: "payzen") == 0)  // the protocol minimum: /validate only
         #expect(harness.sandbox.stats().requests(.gatewayValidate) == 1)
         #expect(harness.sandbox.stats().charges == 1)
     }

@@ -322,20 +322,17 @@ final class InteractiveCheckout {
     /// `CardFieldOwnership.appDrawnFieldsInPCIScope`, so `appDrawnField(s)` is never `nil` here (if it were, the
     /// dialogue would end as when input ends).
     private func readCVV(into field: CVVField, of option: PrimaryOption) async throws(InputEnded) {
-        if field.requiresBirthDate {  // a saved Oney card: the holder's date of birth instead of a security code
-            while true {
-                field.birthDate = try await ask(text("cli.checkout.birthDate"), hidden: false)
-                guard let error = field.error else { return }
-                let message = error.localizedMessage(for: .birthDate)
-                screen.problem(text("cli.checkout.problem", [("problem", .message(message))]))
-            }
-        }
-        let question = text("cli.checkout.cvvOf", [("option", .text(option.title))])
+        // A saved Oney card asks the holder's date of birth (shown as typed) instead of a security code (hidden).
+        let asksCode = !field.requiresBirthDate
+        let question =
+            asksCode ? text("cli.checkout.cvvOf", [("option", .text(option.title))]) : text("cli.checkout.birthDate")
         guard let code = field.appDrawnField else { throw InputEnded(question: question) }
         while true {
-            code.cvv = try await ask(question, hidden: true)
+            let answer = try await ask(question, hidden: asksCode)
+            if asksCode { code.cvv = answer } else { field.birthDate = answer }
             guard let error = field.error else { return }
-            screen.problem(text("cli.checkout.problem", [("problem", .message(error.localizedMessage(for: .cvv)))]))
+            let message = error.localizedMessage(for: field.shownField)
+            screen.problem(text("cli.checkout.problem", [("problem", .message(message))]))
         }
     }
 
